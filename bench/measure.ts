@@ -1,0 +1,59 @@
+// One measurement in a fresh process (so that peak memory belongs to that run alone):
+//   tsx bench/measure.ts floor|pipeline FILE
+// prints JSON { pages, perPage: seconds[], stages: {stage: seconds}, maxRssMiB, error? }.
+import { readFileSync } from 'node:fs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { partition, type Stage } from '../src/core/index.ts';
+
+const [mode, file] = process.argv.slice(2);
+if ((mode !== 'floor' && mode !== 'pipeline') || !file) {
+  console.error('usage: tsx bench/measure.ts floor|pipeline FILE');
+  process.exit(2);
+}
+const bytes = new Uint8Array(readFileSync(file));
+
+/** The floor: pdf.js alone opening the file and reading each page's text and operator list. */
+async function floor() {
+  const perPage: number[] = [];
+  const t0 = performance.now();
+  const doc = await getDocument({ data: bytes.slice(), verbosity: 0 }).promise;
+  const open = (performance.now() - t0) / 1000;
+  for (let n = 1; n <= doc.numPages; n++) {
+    const t = performance.now();
+    const page = await doc.getPage(n);
+    await page.getTextContent();
+    await page.getOperatorList();
+    page.cleanup();
+    perPage.push((performance.now() - t) / 1000);
+  }
+  await doc.destroy();
+  return { pages: doc.numPages, perPage, stages: { open } as Record<string, number> };
+}
+
+async function pipeline() {
+  const perPage: number[] = [];
+  const stages: Record<string, number> = {};
+  let last = performance.now();
+  const response = await partition({
+    file: bytes,
+    options: {},
+    onEvent: (e) => {
+      if (e.kind === 'stage') stages[e.stage as Stage] = (stages[e.stage] ?? 0) + e.ms / 1000;
+      if (e.kind === 'start') last = performance.now();
+      if (e.kind === 'page') {
+        const now = performance.now();
+        perPage.push((now - last) / 1000);
+        last = now;
+      }
+    },
+  });
+  return { pages: perPage.length, perPage, stages, error: response.status_code === 200 ? undefined : response.error };
+}
+
+const result = await (mode === 'floor' ? floor() : pipeline()).catch((err: Error) => ({
+  pages: 0,
+  perPage: [],
+  stages: {},
+  error: err.message,
+}));
+process.stdout.write(JSON.stringify({ ...result, maxRssMiB: process.resourceUsage().maxRSS / 1024 }) + '\n');

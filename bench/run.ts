@@ -1,0 +1,76 @@
+// npm run bench -- <file or dir> [--runs N]
+// Seconds per page (median, p90) and peak memory of the whole pipeline and per stage, beside the
+// floor no engine on pdf.js can beat: pdf.js alone opening the file and reading every page's text
+// content and operator list. Each measurement runs in its own process.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+interface Measurement {
+  pages: number;
+  perPage: number[];
+  stages: Record<string, number>;
+  maxRssMiB: number;
+  error?: string;
+}
+
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string' } } });
+if (positionals.length === 0) {
+  console.error('usage: npm run bench -- <file.pdf | directory> [--runs N]');
+  process.exit(2);
+}
+const runs = Number(values.runs ?? 1);
+
+function files(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(join(path, e.name)) : /\.pdf$/i.test(e.name) ? [join(path, e.name)] : []))
+    .sort();
+}
+
+function measure(mode: 'floor' | 'pipeline', file: string): Measurement {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/measure.ts', mode, file], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as Measurement;
+}
+
+function quantile(xs: number[], q: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))]!;
+}
+
+const all = { floor: [] as number[], pipeline: [] as number[], floorMem: 0, pipeMem: 0, stages: {} as Record<string, number>, pages: 0 };
+const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(4) : '   -  ');
+console.log('file                                        pages  floor s/pg  tessera s/pg  ratio  peak MiB (floor/tessera)');
+for (const file of positionals.flatMap(files)) {
+  for (let r = 0; r < runs; r++) {
+    const floor = measure('floor', file);
+    const pipe = measure('pipeline', file);
+    if (pipe.error || floor.error) {
+      console.log(`${file.slice(-42).padEnd(42)}  skipped: ${pipe.error ?? floor.error}`);
+      break;
+    }
+    all.floor.push(...floor.perPage);
+    all.pipeline.push(...pipe.perPage);
+    all.floorMem = Math.max(all.floorMem, floor.maxRssMiB);
+    all.pipeMem = Math.max(all.pipeMem, pipe.maxRssMiB);
+    all.pages += pipe.pages;
+    for (const [k, v] of Object.entries(pipe.stages)) all.stages[k] = (all.stages[k] ?? 0) + v;
+    const [f, p] = [quantile(floor.perPage, 0.5), quantile(pipe.perPage, 0.5)];
+    console.log(
+      `${file.slice(-42).padEnd(42)}  ${String(pipe.pages).padStart(5)}  ${fmt(f)}      ${fmt(p)}        ${(p / f).toFixed(2).padStart(5)}  ${floor.maxRssMiB.toFixed(0)}/${pipe.maxRssMiB.toFixed(0)}`,
+    );
+  }
+}
+const [fm, f90, pm, p90] = [quantile(all.floor, 0.5), quantile(all.floor, 0.9), quantile(all.pipeline, 0.5), quantile(all.pipeline, 0.9)];
+console.log(`\nAll ${all.pages} pages`);
+console.log(`  floor (pdf.js text + operator list): median ${fmt(fm)} s/page, p90 ${fmt(f90)} s/page, peak ${all.floorMem.toFixed(0)} MiB`);
+console.log(`  tessera pipeline:                    median ${fmt(pm)} s/page, p90 ${fmt(p90)} s/page, peak ${all.pipeMem.toFixed(0)} MiB`);
+console.log(`  ratio to floor: median ${(pm / fm).toFixed(2)}x, p90 ${(p90 / f90).toFixed(2)}x`);
+console.log('  per stage (s/page, all pages):');
+for (const [stage, total] of Object.entries(all.stages)) console.log(`    ${stage.padEnd(8)} ${fmt(total / Math.max(1, all.pages))}`);

@@ -1,0 +1,48 @@
+// Which files a command line names, and where each one's output goes.
+import { readdirSync, statSync } from 'node:fs';
+import { basename, extname, join, relative } from 'node:path';
+import { UsageError, type OutputKind } from './args.ts';
+
+const DOCUMENT = /\.(pdf|png|jpe?g|tiff?)$/i;
+const EXTENSION: Record<OutputKind, string> = { json: '.json', markdown: '.md', html: '.html' };
+
+export interface InputFile {
+  path: string;
+  /** Where its output goes; undefined: standard output. */
+  outPath: string | undefined;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return walk(path);
+      return entry.isFile() && DOCUMENT.test(entry.name) ? [path] : [];
+    });
+}
+
+export function resolveInputs(inputs: string[], out: string | undefined, kind: OutputKind): InputFile[] {
+  const files: Array<{ path: string; root: string | undefined }> = [];
+  let sawDirectory = false;
+  for (const input of inputs) {
+    let stat;
+    try {
+      stat = statSync(input);
+    } catch {
+      throw new UsageError(`no such file or directory: ${input}`);
+    }
+    if (stat.isDirectory()) {
+      sawDirectory = true;
+      files.push(...walk(input).map((path) => ({ path, root: input })));
+    } else files.push({ path: input, root: undefined });
+  }
+  if (files.length === 0) throw new UsageError(`no PDF or image files in ${inputs.join(', ')}`);
+  const many = sawDirectory || files.length > 1;
+  if (many && !out) throw new UsageError('several inputs: give --out DIR for their output files');
+  return files.map(({ path, root }) => {
+    if (!many) return { path, outPath: out };
+    const name = root ? relative(root, path).replaceAll('/', '__') : basename(path);
+    return { path, outPath: join(out!, name.slice(0, name.length - extname(name).length) + EXTENSION[kind]) };
+  });
+}

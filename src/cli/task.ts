@@ -1,0 +1,39 @@
+// One unit of CLI work: a file (or some of its pages) through the engine. Runs the same in a worker
+// thread and inline on the main thread.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { partition, type PartitionEvent } from '../core/index.ts';
+import type { PartitionResponse } from '../core/contract/types.ts';
+
+export interface Task {
+  path: string;
+  options: Record<string, unknown>;
+  password: string | undefined;
+  /** Pages of the selection this task processes; absent: the whole document, fully rendered. */
+  part?: number[];
+}
+
+/** The events a task reports back: only what the CLI's progress and merging need. */
+export type TaskEvent = { kind: 'start'; pages: number } | { kind: 'page'; pageNumber: number };
+
+export async function runTask(task: Task, onEvent: (e: TaskEvent) => void, signal?: AbortSignal): Promise<PartitionResponse> {
+  let file: Uint8Array;
+  try {
+    file = new Uint8Array(await readFile(task.path));
+  } catch (err) {
+    return { status: [], status_code: 400, error: `400: Cannot read ${task.path}: ${(err as Error).message}` };
+  }
+  const forward = (e: PartitionEvent) => {
+    if (e.kind === 'start') onEvent({ kind: 'start', pages: e.pages.length });
+    else if (e.kind === 'page') onEvent({ kind: 'page', pageNumber: e.pageNumber });
+  };
+  return partition({
+    file,
+    options: task.options,
+    password: task.password,
+    filename: basename(task.path),
+    part: task.part,
+    signal,
+    onEvent: forward,
+  });
+}

@@ -1,0 +1,96 @@
+// Text runs -> lines. A line is a left-to-right sequence of runs sharing a baseline band with no
+// gap wide enough to be a column gutter. Rotated runs stay lines of their own.
+import type { Rect, TextRun } from '../pdf/types.ts';
+
+export interface Line {
+  text: string;
+  rect: Rect;
+  runs: TextRun[];
+  /** Character-weighted font size of the line. */
+  fontSize: number;
+  bold: boolean;
+}
+
+/** A gap wider than this many font sizes is a gutter, not a word space. */
+const GUTTER_EMS = 1.5;
+/** A gap wider than this many font sizes gets a space when neither side has one. */
+const SPACE_EMS = 0.15;
+
+const CJK = /[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]/;
+
+function verticalOverlap(a: Rect, b: Rect): number {
+  const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return overlap / Math.max(1e-6, Math.min(a.y1 - a.y0, b.y1 - b.y0));
+}
+
+function isHorizontal(run: TextRun): boolean {
+  return Math.abs(run.angle) < 2 || Math.abs(run.angle - 360) < 2;
+}
+
+function needsSpace(left: string, right: string, gap: number, size: number): boolean {
+  if (gap < SPACE_EMS * size) return false;
+  if (/\s$/.test(left) || /^\s/.test(right)) return false;
+  return !(CJK.test(left.slice(-1)) && CJK.test(right.charAt(0)));
+}
+
+function finish(runs: TextRun[]): Line {
+  let text = '';
+  let chars = 0;
+  let weighted = 0;
+  let boldChars = 0;
+  const rect = { ...runs[0]!.rect };
+  runs.forEach((run, i) => {
+    const prev = runs[i - 1];
+    if (prev && needsSpace(text, run.text, run.rect.x0 - prev.rect.x1, run.fontSize)) text += ' ';
+    text += run.text;
+    const n = run.text.trim().length;
+    chars += n;
+    weighted += n * run.fontSize;
+    if (run.bold) boldChars += n;
+    rect.x0 = Math.min(rect.x0, run.rect.x0);
+    rect.y0 = Math.min(rect.y0, run.rect.y0);
+    rect.x1 = Math.max(rect.x1, run.rect.x1);
+    rect.y1 = Math.max(rect.y1, run.rect.y1);
+  });
+  return {
+    text: text.replace(/\s+/g, ' ').trim(),
+    rect,
+    runs,
+    fontSize: chars ? weighted / chars : runs[0]!.fontSize,
+    bold: chars > 0 && boldChars / chars > 0.6,
+  };
+}
+
+export function buildLines(runs: readonly TextRun[]): Line[] {
+  const visible = runs.filter((r) => r.text.trim().length > 0 && r.rect.y1 > r.rect.y0);
+  const rotated = visible.filter((r) => !isHorizontal(r));
+  const horizontal = visible
+    .filter(isHorizontal)
+    .sort((a, b) => a.rect.y0 + a.rect.y1 - (b.rect.y0 + b.rect.y1) || a.rect.x0 - b.rect.x0);
+
+  // Bands of runs whose vertical extents overlap, then split each band at gutters.
+  const bands: TextRun[][] = [];
+  for (const run of horizontal) {
+    const band = bands[bands.length - 1];
+    if (band && verticalOverlap(band[band.length - 1]!.rect, run.rect) > 0.5) band.push(run);
+    else bands.push([run]);
+  }
+  const lines: Line[] = [];
+  for (const band of bands) {
+    band.sort((a, b) => a.rect.x0 - b.rect.x0);
+    let current: TextRun[] = [];
+    let right = -Infinity;
+    for (const run of band) {
+      if (current.length && run.rect.x0 - right > GUTTER_EMS * Math.max(run.fontSize, current[0]!.fontSize)) {
+        lines.push(finish(current));
+        current = [];
+        right = -Infinity;
+      }
+      current.push(run);
+      right = Math.max(right, run.rect.x1);
+    }
+    if (current.length) lines.push(finish(current));
+  }
+  for (const run of rotated) lines.push(finish([run]));
+  return lines;
+}

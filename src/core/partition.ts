@@ -1,0 +1,112 @@
+// The pipeline: (bytes, options, progress) -> response. Pages are processed one at a time and each
+// page's elements are emitted as soon as they exist, so a caller can show page 1 before page 100.
+// Every failure becomes the contract's in-body error here, in one place (toErrorBody).
+import { assertSupported } from './capabilities.ts';
+import { TesseraError, toErrorBody } from './contract/errors.ts';
+import { checkPagesAgainst, expandPages, parseOptions } from './contract/index.ts';
+import type { ResolvedOptions } from './contract/options.ts';
+import type { Element, PartitionResponse } from './contract/types.ts';
+import { layoutPage } from './layout/index.ts';
+import { openDocument } from './pdf/index.ts';
+import type { OpenedDocument } from './pdf/types.ts';
+import { renderHtml, renderMarkdown } from './render/index.ts';
+import { StatusLog, type Clock } from './status.ts';
+
+export type Stage = 'open' | 'read' | 'layout' | 'render';
+
+export type PartitionEvent =
+  | { kind: 'status'; line: string }
+  /** The document is open: these pages will be processed, in this order. */
+  | { kind: 'start'; numPages: number; pages: number[] }
+  | { kind: 'page'; pageNumber: number; done: number; total: number; elements: Element[] }
+  | { kind: 'stage'; stage: Stage; ms: number };
+
+export interface PartitionRequest {
+  file: Uint8Array;
+  /** The spec's `options`: a JSON string or an already-parsed object. */
+  options?: unknown;
+  /** Not an option of the spec: the engine's and CLI's way to open encrypted PDFs. */
+  password?: string;
+  /** A name for the document, used as the HTML title. */
+  filename?: string;
+  signal?: AbortSignal;
+  onEvent?: (event: PartitionEvent) => void;
+  clock?: Clock;
+  /**
+   * Process only these pages of the selection (used to spread one document over several threads);
+   * the response then holds their elements as JSON, and `assemble` builds the final output from
+   * the merged elements of all parts.
+   */
+  part?: number[];
+}
+
+function cancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new TesseraError('cancelled', 'The request was cancelled.');
+}
+
+async function timed<T>(stage: Stage, emit: (e: PartitionEvent) => void, work: () => Promise<T> | T): Promise<T> {
+  const t0 = performance.now();
+  try {
+    return await work();
+  } finally {
+    emit({ kind: 'stage', stage, ms: performance.now() - t0 });
+  }
+}
+
+/** Document-level stages and the requested output format, from all pages' elements. */
+export function assemble(elements: Element[], options: ResolvedOptions, title: string): Partial<PartitionResponse> {
+  switch (options.output_format) {
+    case 'markdown':
+      return { markdown: renderMarkdown(elements, options.markdown_options) };
+    case 'html':
+      return { html: renderHtml(elements, options.markdown_options, title) };
+    default:
+      return { elements };
+  }
+}
+
+export async function partition(req: PartitionRequest): Promise<PartitionResponse> {
+  const emit = req.onEvent ?? (() => {});
+  const log = new StatusLog(req.clock, (line) => emit({ kind: 'status', line }));
+  let doc: OpenedDocument | undefined;
+  try {
+    const parsed = parseOptions(req.options);
+    if (!parsed.ok) throw parsed.error;
+    const options = parsed.options;
+    for (const line of parsed.status) log.add(line);
+    assertSupported(options);
+
+    log.add('Preprocessing document');
+    doc = await timed('open', emit, () => openDocument(req.file, { password: req.password, signal: req.signal }));
+    const numPages = doc.numPages;
+    if (options.selected_pages) checkPagesAgainst(options.selected_pages, numPages);
+    const selected = options.selected_pages ? expandPages(options.selected_pages) : range(1, numPages);
+    const pages = req.part ? selected.filter((p) => req.part!.includes(p)) : selected;
+    log.add('Done preprocessing document');
+    emit({ kind: 'start', numPages, pages });
+
+    const elements: Element[] = [];
+    for (const [index, pageNumber] of pages.entries()) {
+      cancelled(req.signal);
+      const opened = doc;
+      const content = await timed('read', emit, () => opened.readPage(pageNumber, req.signal));
+      const pageElements = await timed('layout', emit, () => layoutPage(content, options));
+      elements.push(...pageElements);
+      emit({ kind: 'page', pageNumber, done: index + 1, total: pages.length, elements: pageElements });
+      log.add(`Completed work on page ${pageNumber}`);
+    }
+    if (req.part) return { status: log.lines, status_code: 200, elements };
+    const rendered = await timed('render', emit, () => assemble(elements, options, req.filename ?? 'Document'));
+    return { status: log.lines, status_code: 200, ...rendered };
+  } catch (err) {
+    const body = toErrorBody(err);
+    log.add(body.error);
+    return { status: log.lines, ...body };
+  } finally {
+    await doc?.close();
+  }
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}

@@ -1,0 +1,2 @@
+export { renderMarkdown, escapeMarkdown } from './markdown.ts';
+export { renderHtml, escapeHtml } from './html.ts';

@@ -1,0 +1,34 @@
+/// <reference lib="webworker" />
+// The engine's Web Worker: runs core's partition() off the main thread, streaming its events.
+import { partition } from '../core/index.ts';
+import { setupPdfjs } from './pdfjs-setup.ts';
+import type { FromWorker, ToWorker } from './protocol.ts';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+setupPdfjs();
+const running = new Map<number, AbortController>();
+const post = (msg: FromWorker) => self.postMessage(msg);
+
+self.onmessage = async (e: MessageEvent<ToWorker>) => {
+  const msg = e.data;
+  if (msg.type === 'cancel') {
+    running.get(msg.id)?.abort();
+    return;
+  }
+  const controller = new AbortController();
+  running.set(msg.id, controller);
+  try {
+    const response = await partition({
+      file: new Uint8Array(msg.file),
+      options: msg.options,
+      password: msg.password,
+      filename: msg.filename,
+      signal: controller.signal,
+      onEvent: (event) => post({ type: 'event', id: msg.id, event }),
+    });
+    post({ type: 'result', id: msg.id, response });
+  } finally {
+    running.delete(msg.id);
+  }
+};

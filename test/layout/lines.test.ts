@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { buildBlocks } from '../../src/core/layout/blocks.ts';
+import { buildLines } from '../../src/core/layout/lines.ts';
+import { joinLines } from '../../src/core/layout/text.ts';
+import type { TextRun } from '../../src/core/pdf/types.ts';
+
+function run(text: string, x0: number, y0: number, opts: Partial<TextRun> = {}): TextRun {
+  const size = opts.fontSize ?? 10;
+  return {
+    text,
+    rect: { x0, y0, x1: x0 + text.length * size * 0.5, y1: y0 + size },
+    fontName: 'Helvetica',
+    fontSize: size,
+    bold: false,
+    italic: false,
+    dir: 'ltr',
+    angle: 0,
+    hasEOL: false,
+    ...opts,
+  };
+}
+
+describe('lines', () => {
+  it('joins runs of one baseline with spaces where there is a word gap', () => {
+    const lines = buildLines([run('world', 60, 100.5), run('Hello', 20, 100)]);
+    expect(lines.map((l) => l.text)).toEqual(['Hello world']);
+  });
+
+  it('does not invent spaces inside a kerned word', () => {
+    // 'Hel' ends at x=35; 'lo' starts 0.5pt later: a kerning gap, not a space.
+    const lines = buildLines([run('Hel', 20, 100), run('lo', 35.5, 100)]);
+    expect(lines[0]!.text).toBe('Hello');
+  });
+
+  it('splits a band at a column gutter', () => {
+    const lines = buildLines([run('left column', 20, 100), run('right column', 300, 100)]);
+    expect(lines.map((l) => l.text)).toEqual(['left column', 'right column']);
+  });
+
+  it('puts no spaces between CJK characters', () => {
+    const lines = buildLines([run('文書', 20, 100), run('解析', 32, 100)]);
+    expect(lines[0]!.text).toBe('文書解析');
+  });
+
+  it('drops whitespace-only runs', () => {
+    expect(buildLines([run('   ', 20, 100)])).toEqual([]);
+  });
+});
+
+describe('blocks', () => {
+  it('groups close lines of one column into a paragraph and separates columns and headings', () => {
+    const runs = [
+      run('Heading', 20, 50, { fontSize: 16, bold: true }),
+      run('first line of the left', 20, 80),
+      run('second line of the left', 20, 92),
+      run('first line of the right', 300, 80),
+      run('second line of the right', 300, 92),
+      run('a paragraph far below', 20, 200),
+    ];
+    const blocks = buildBlocks(buildLines(runs));
+    expect(blocks.map((b) => b.lines.map((l) => l.text).join(' | '))).toEqual([
+      'Heading',
+      'first line of the left | second line of the left',
+      'first line of the right | second line of the right',
+      'a paragraph far below',
+    ]);
+  });
+});
+
+describe('joinLines', () => {
+  it('rejoins words hyphenated at a line end when removing line breaks', () => {
+    expect(joinLines(['Documents are parti-', 'tioned into elements'], true)).toBe('Documents are partitioned into elements\n');
+  });
+  it('keeps real hyphens before capitals and the breaks when asked', () => {
+    expect(joinLines(['Jean-', 'Paul'], true)).toBe('Jean- Paul\n');
+    expect(joinLines(['one', 'two'], false)).toBe('one\ntwo\n');
+  });
+});

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// Cross-origin isolation, so threaded WASM (onnxruntime-web, tesseract.js) can use SharedArrayBuffer.
+// The same headers are needed on any static host (see README, "Deploying").
+const isolation = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
+export default defineConfig({
+  plugins: [react()],
+  server: { headers: isolation, port: 5173, strictPort: false },
+  preview: { headers: isolation, port: 4173 },
+  worker: { format: 'es' },
+  build: { target: 'es2022', sourcemap: true },
+});
