@@ -3,7 +3,10 @@
 // prints JSON { pages, perPage: seconds[], stages: {stage: seconds}, maxRssMiB, error? }.
 import { readFileSync } from 'node:fs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { installNodePdfEnvironment } from '../src/cli/node-raster.ts';
 import { partition, type Stage } from '../src/core/index.ts';
+
+installNodePdfEnvironment();
 
 const [mode, file] = process.argv.slice(2);
 if ((mode !== 'floor' && mode !== 'pipeline') || !file) {

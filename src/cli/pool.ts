@@ -17,7 +17,7 @@ interface Thread {
   current: Pending | undefined;
 }
 
-const WORKER_URL = new URL('./partition-worker.ts', import.meta.url);
+const WORKER_URL = new URL('./partition-worker.mjs', import.meta.url);
 
 export class ThreadPool {
   private readonly threads: Thread[] = [];
@@ -29,8 +29,7 @@ export class ThreadPool {
   }
 
   private spawn(): Thread {
-    // The sources are TypeScript: each thread loads them through tsx, as the main thread does.
-    const thread: Thread = { worker: new Worker(WORKER_URL, { execArgv: ['--import', 'tsx'] }), current: undefined };
+    const thread: Thread = { worker: new Worker(WORKER_URL), current: undefined };
     thread.worker.on('message', (msg: { id: number; event?: TaskEvent; response?: PartitionResponse; error?: string }) => {
       const job = thread.current;
       if (!job || job.id !== msg.id) return;

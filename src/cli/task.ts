@@ -4,6 +4,10 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { partition, type PartitionEvent } from '../core/index.ts';
 import type { PartitionResponse } from '../core/contract/types.ts';
+import { installNodePdfEnvironment } from './node-raster.ts';
+
+// pdf.js with its fonts, CMaps and wasm decoders from node_modules; once per thread.
+installNodePdfEnvironment();
 
 export interface Task {
   path: string;

@@ -1,3 +1,4 @@
+/* eslint-disable no-var -- ambient global declarations need var */
 // The web APIs that both a Web Worker and Node (>= 20) provide. src/core is type-checked against
 // ECMAScript plus only these, so it cannot reach for the DOM or for Node's modules by accident.
 declare class TextEncoder {

@@ -31,13 +31,22 @@ function tolerance(length: number): number {
   return 3;
 }
 
-/** The known name `key` was most likely meant to be, or undefined. Case and `-` for `_` are free. */
-export function closestName(key: string, known: readonly string[]): string | undefined {
+/**
+ * The known name `key` was most likely meant to be, or undefined. Case and `-` for `_` are free.
+ * With `prefixes`, a key that is the start of exactly one known name also counts (`promote` for
+ * `promote_title`); that is only for places where an unknown key is an error anyway, since at the top
+ * level it would turn clients' own keys into 400s.
+ */
+export function closestName(key: string, known: readonly string[], opts: { prefixes?: boolean } = {}): string | undefined {
   const k = key.toLowerCase().replace(/-/g, '_');
   let best: { name: string; d: number } | undefined;
   for (const name of known) {
     const d = editDistance(k, name);
     if (d <= tolerance(name.length) && (best === undefined || d < best.d)) best = { name, d };
+  }
+  if (best === undefined && opts.prefixes && k.length >= 3) {
+    const starts = known.filter((name) => name.startsWith(k));
+    if (starts.length === 1) return starts[0];
   }
   return best?.name;
 }

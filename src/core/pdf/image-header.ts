@@ -31,7 +31,9 @@ const u16 = (b: Uint8Array, o: number): number => (b[o]! << 8) | b[o + 1]!;
 
 /** A resolution we believe: between 10 and 10000 dpi. Anything else is treated as unstated. */
 function plausibleDpi(v: number): number | null {
-  return Number.isFinite(v) && v >= 10 && v <= 10000 ? v : null;
+  if (!(Number.isFinite(v) && v >= 10 && v <= 10000)) return null;
+  // pHYs stores pixels per metre: 144 dpi comes back as 143.99; snap near-integers.
+  return Math.abs(v - Math.round(v)) < 0.05 ? Math.round(v) : v;
 }
 
 /** Throws an Error with a short reason when the header is unusable. */
