@@ -2,7 +2,7 @@
 // immediate and total (the worker is terminated) and a crashed run cannot poison the next one.
 import type { PartitionEvent } from '../core/partition.ts';
 import type { PartitionResponse } from '../core/contract/types.ts';
-import type { FromWorker, ToWorker } from './protocol.ts';
+import { isFromWorker, type ToWorker } from './protocol.ts';
 
 export interface RunOptions {
   options: unknown;
@@ -33,8 +33,9 @@ export function partitionInWorker(file: ArrayBuffer, run: RunOptions): Promise<P
       run.signal?.removeEventListener('abort', stop);
       worker.terminate();
     };
-    worker.onmessage = (e: MessageEvent<FromWorker>) => {
+    worker.onmessage = (e: MessageEvent<unknown>) => {
       const msg = e.data;
+      if (!isFromWorker(msg) || msg.id !== id) return;
       if (msg.type === 'event') run.onEvent?.(msg.event);
       else {
         done();

@@ -2,16 +2,18 @@
 // The engine's Web Worker: runs core's partition() off the main thread, streaming its events.
 import { partition } from '../core/index.ts';
 import { setupPdfjs } from './pdfjs-setup.ts';
-import type { FromWorker, ToWorker } from './protocol.ts';
+import { CHANNEL, type FromWorker, type ToWorker } from './protocol.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
 setupPdfjs();
 const running = new Map<number, AbortController>();
-const post = (msg: FromWorker) => self.postMessage(msg);
+type Body = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'channel'> : never) : never;
+const post = (msg: Body) => self.postMessage({ ...msg, channel: CHANNEL });
 
 self.onmessage = async (e: MessageEvent<ToWorker>) => {
   const msg = e.data;
+  if (msg?.type !== 'partition' && msg?.type !== 'cancel') return; // not ours (pdf.js's own traffic)
   if (msg.type === 'cancel') {
     running.get(msg.id)?.abort();
     return;

@@ -15,5 +15,15 @@ export type ToWorker =
   | { type: 'cancel'; id: number };
 
 export type FromWorker =
-  | { type: 'event'; id: number; event: PartitionEvent }
-  | { type: 'result'; id: number; response: PartitionResponse };
+  | { channel: typeof CHANNEL; type: 'event'; id: number; event: PartitionEvent }
+  | { channel: typeof CHANNEL; type: 'result'; id: number; response: PartitionResponse };
+
+/**
+ * Marks our messages: pdf.js, when it runs its worker code inside this worker's thread, talks to
+ * the main thread over the same `self.postMessage`, and those messages must be told apart.
+ */
+export const CHANNEL = 'tessera-engine';
+
+export function isFromWorker(data: unknown): data is FromWorker {
+  return typeof data === 'object' && data !== null && (data as { channel?: unknown }).channel === CHANNEL;
+}
