@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { assemble, expandPages, parseOptions } from '../core/index.ts';
+import { assemble, expandPages, parseOptions, toErrorBody } from '../core/index.ts';
 import type { PartitionResponse } from '../core/contract/types.ts';
 import { openDocument } from '../core/pdf/index.ts';
 import { StatusLog } from '../core/status.ts';
@@ -60,7 +60,12 @@ async function runSplit(run: Runner, base: Task, pages: number[], parts: number,
   const failed = results.find((r) => r.status_code !== 200);
   if (failed) return failed;
   const elements = results.flatMap((r) => r.elements ?? []);
-  return { status: log.lines, status_code: 200, ...assemble(elements, parsed.options, basename(base.path)) };
+  try {
+    const ctx = { options: parsed.options, status: (m: string) => log.add(m) };
+    return { status: log.lines, status_code: 200, ...(await assemble(elements, ctx, basename(base.path))) };
+  } catch (err) {
+    return { status: log.lines, ...toErrorBody(err) };
+  }
 }
 
 async function runFile(run: Runner, file: InputFile, cmd: PartitionCommand, parts: number, bar: ProgressBar): Promise<PartitionResponse> {

@@ -6,13 +6,15 @@ import { TesseraError, toErrorBody } from './contract/errors.ts';
 import { checkPagesAgainst, expandPages, parseOptions } from './contract/index.ts';
 import type { ResolvedOptions } from './contract/options.ts';
 import type { Element, PartitionResponse } from './contract/types.ts';
-import { layoutPage } from './layout/index.ts';
 import { openDocument } from './pdf/index.ts';
 import type { OpenedDocument } from './pdf/types.ts';
 import { renderHtml, renderMarkdown } from './render/index.ts';
+import type { DocumentContext, PageState, StageContext } from './stage.ts';
+import { DOCUMENT_STAGES, PAGE_STAGES } from './stages.ts';
 import { StatusLog, type Clock } from './status.ts';
 
-export type Stage = 'open' | 'read' | 'layout' | 'render';
+/** Stage names in timing events: open, read, each page and document stage's name, render. */
+export type Stage = string;
 
 export type PartitionEvent =
   | { kind: 'status'; line: string }
@@ -53,8 +55,8 @@ async function timed<T>(stage: Stage, emit: (e: PartitionEvent) => void, work: (
   }
 }
 
-/** Document-level stages and the requested output format, from all pages' elements. */
-export function assemble(elements: Element[], options: ResolvedOptions, title: string): Partial<PartitionResponse> {
+/** The requested output format of the final elements. */
+function render(elements: Element[], options: ResolvedOptions, title: string): Partial<PartitionResponse> {
   switch (options.output_format) {
     case 'markdown':
       return { markdown: renderMarkdown(elements, options.markdown_options) };
@@ -63,6 +65,25 @@ export function assemble(elements: Element[], options: ResolvedOptions, title: s
     default:
       return { elements };
   }
+}
+
+/**
+ * From all pages' elements to the response's output: the document stages (chunking, ...), then the
+ * requested format. Also used by the CLI to finish a document whose pages were spread over threads.
+ */
+export async function assemble(
+  pageElements: Element[],
+  ctx: DocumentContext,
+  title: string,
+  emit: (e: PartitionEvent) => void = () => {},
+): Promise<Partial<PartitionResponse>> {
+  let elements = pageElements;
+  for (const stage of DOCUMENT_STAGES) {
+    cancelled(ctx.signal);
+    const input = elements;
+    elements = await timed(stage.name, emit, () => stage.run(input, ctx));
+  }
+  return timed('render', emit, () => render(elements, ctx.options, title));
 }
 
 export async function partition(req: PartitionRequest): Promise<PartitionResponse> {
@@ -81,23 +102,29 @@ export async function partition(req: PartitionRequest): Promise<PartitionRespons
     const numPages = doc.numPages;
     if (options.selected_pages) checkPagesAgainst(options.selected_pages, numPages);
     const selected = options.selected_pages ? expandPages(options.selected_pages) : range(1, numPages);
-    const pages = req.part ? selected.filter((p) => req.part!.includes(p)) : selected;
+    const part = req.part && new Set(req.part);
+    const pages = part ? selected.filter((p) => part.has(p)) : selected;
     log.add('Done preprocessing document');
     emit({ kind: 'start', numPages, pages });
 
-    const elements: Element[] = [];
+    const ctx: StageContext = { doc, options, signal: req.signal, status: (m) => log.add(m) };
+    let elements: Element[] = [];
     for (const [index, pageNumber] of pages.entries()) {
       cancelled(req.signal);
       const opened = doc;
       const content = await timed('read', emit, () => opened.readPage(pageNumber, req.signal));
-      const pageElements = await timed('layout', emit, () => layoutPage(content, options));
-      elements.push(...pageElements);
-      emit({ kind: 'page', pageNumber, done: index + 1, total: pages.length, elements: pageElements });
+      let state: PageState = { content, regions: [], elements: [] };
+      for (const stage of PAGE_STAGES) {
+        cancelled(req.signal);
+        state = await timed(stage.name, emit, () => stage.run(state, ctx));
+      }
+      elements.push(...state.elements);
+      emit({ kind: 'page', pageNumber, done: index + 1, total: pages.length, elements: state.elements });
       log.add(`Completed work on page ${pageNumber}`);
     }
     if (req.part) return { status: log.lines, status_code: 200, elements };
-    const rendered = await timed('render', emit, () => assemble(elements, options, req.filename ?? 'Document'));
-    return { status: log.lines, status_code: 200, ...rendered };
+    const output = await assemble(elements, ctx, req.filename ?? 'Document', emit);
+    return { status: log.lines, status_code: 200, ...output };
   } catch (err) {
     const body = toErrorBody(err);
     log.add(body.error);

@@ -3,6 +3,7 @@ import type { ResolvedOptions } from '../contract/options.ts';
 import type { Element } from '../contract/types.ts';
 import { normalize } from '../geometry.ts';
 import type { PageContent } from '../pdf/types.ts';
+import type { PageStage } from '../stage.ts';
 import { buildBlocks } from './blocks.ts';
 import { labelPage, type Labelled } from './label.ts';
 import { buildLines } from './lines.ts';
@@ -34,3 +35,8 @@ export function layoutPage(page: PageContent, options: ResolvedOptions): Element
     options.threshold,
   );
 }
+
+export const layoutStage: PageStage = {
+  name: 'layout',
+  run: (state, ctx) => ({ ...state, elements: layoutPage(state.content, ctx.options) }),
+};
