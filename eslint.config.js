@@ -37,7 +37,11 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: false }],
     },
   },
-  { files: ['src/core/**'], rules: layer(['app', 'worker', 'cli'], [nodeBuiltins, uiLibs]) },
+  { files: ['src/core/**'], rules: layer(['app', 'worker', 'cli', 'service', 'sw', 'server'], [nodeBuiltins, uiLibs]) },
+  // The service core sits between core and its adapters: core <- service <- {sw, server}.
+  { files: ['src/service/**'], rules: layer(['app', 'worker', 'cli', 'sw', 'server'], [nodeBuiltins, uiLibs]) },
+  { files: ['src/sw/**'], ignores: ['src/sw/vite-plugin.ts'], rules: layer(['app', 'cli', 'server']) },
+  { files: ['src/server/**'], rules: layer(['app', 'worker', 'sw']) },
   { files: ['src/worker/**'], rules: layer(['app', 'cli']) },
   { files: ['src/cli/**'], rules: layer(['app', 'worker']) },
   { files: ['src/app/**'], rules: layer(['cli']) },

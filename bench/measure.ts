@@ -4,9 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { installNodePdfEnvironment } from '../src/cli/node-raster.ts';
+import { installNodeOcr } from '../src/cli/ocr-node.ts';
 import { partition, type Stage } from '../src/core/index.ts';
 
 installNodePdfEnvironment();
+installNodeOcr(); // scans are OCR'd; TESSERA_OCR_ENGINE (run.ts --ocr-engine) picks the engine
 
 const [mode, file] = process.argv.slice(2);
 if ((mode !== 'floor' && mode !== 'pipeline') || !file) {

@@ -1,4 +1,4 @@
-// npm run bench -- <file or dir> [--runs N]
+// npm run bench -- <file or dir> [--runs N] [--ocr-engine tesseract,ppocr]
 // Seconds per page (median, p90) and peak memory of the whole pipeline and per stage, beside the
 // floor no engine on pdf.js can beat: pdf.js alone opening the file and reading every page's text
 // content and operator list. Each measurement runs in its own process.
@@ -15,7 +15,7 @@ interface Measurement {
   error?: string;
 }
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string' } } });
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string' }, 'ocr-engine': { type: 'string' } } });
 if (positionals.length === 0) {
   console.error('usage: npm run bench -- <file.pdf | directory> [--runs N]');
   process.exit(2);
@@ -29,8 +29,9 @@ function files(path: string): string[] {
     .sort();
 }
 
-function measure(mode: 'floor' | 'pipeline', file: string): Measurement {
+function measure(mode: 'floor' | 'pipeline', file: string, ocrEngine?: string): Measurement {
   const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/measure.ts', mode, file], {
+    env: ocrEngine ? { ...process.env, TESSERA_OCR_ENGINE: ocrEngine } : process.env,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'ignore'],
@@ -74,3 +75,25 @@ console.log(`  tessera pipeline:                    median ${fmt(pm)} s/page, p9
 console.log(`  ratio to floor: median ${(pm / fm).toFixed(2)}x, p90 ${(p90 / f90).toFixed(2)}x`);
 console.log('  per stage (s/page, all pages):');
 for (const [stage, total] of Object.entries(all.stages)) console.log(`    ${stage.padEnd(8)} ${fmt(total / Math.max(1, all.pages))}`);
+
+// --ocr-engine a,b: every file again through the pipeline with each OCR engine, side by side.
+const ocrEngines = values['ocr-engine']?.split(',').filter(Boolean) ?? [];
+if (ocrEngines.length) console.log('\nOCR engines (pipeline s/page median, OCR stage s/page, peak MiB):');
+for (const engine of ocrEngines) {
+  const perPage: number[] = [];
+  let ocr = 0;
+  let pages = 0;
+  let mem = 0;
+  for (const file of positionals.flatMap(files)) {
+    const m = measure('pipeline', file, engine);
+    if (m.error) {
+      console.log(`  ${engine.padEnd(10)} ${file.slice(-42)}: ${m.error}`);
+      continue;
+    }
+    perPage.push(...m.perPage);
+    ocr += m.stages.ocr ?? 0;
+    pages += m.pages;
+    mem = Math.max(mem, m.maxRssMiB);
+  }
+  console.log(`  ${engine.padEnd(10)} median ${fmt(quantile(perPage, 0.5))} s/page, OCR ${fmt(ocr / Math.max(1, pages))} s/page, peak ${mem.toFixed(0)} MiB`);
+}

@@ -1,63 +1,59 @@
-import { useState, type DragEvent } from 'react';
-import { OptionsEditor } from './OptionsEditor.tsx';
-import { Results } from './Results.tsx';
-import { useApp } from './store.ts';
-
-const ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
+import { CommandLine } from './components/CommandLine.tsx';
+import { Compare } from './components/Compare.tsx';
+import { DropTarget } from './components/DropTarget.tsx';
+import { FileInput } from './components/FileInput.tsx';
+import { OptionsForm } from './components/OptionsForm.tsx';
+import { OptionsJson } from './components/OptionsJson.tsx';
+import { PasswordDialog } from './components/PasswordDialog.tsx';
+import { Queue } from './components/Queue.tsx';
+import { RunBar } from './components/RunBar.tsx';
+import { Tuning } from './components/Tuning.tsx';
+import { Outputs } from './outputs/Outputs.tsx';
+import { useOptions } from './stores/options-store.ts';
+import { ViewerPanel } from './viewer/ViewerPanel.tsx';
+import { ServicePanel } from './tasks/ServicePanel.tsx';
 
 export function App() {
-  const { file, setFile, state, run, cancel, password, setPassword, pagesDone, pagesTotal } = useApp();
-  const [dragging, setDragging] = useState(false);
-
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    const dropped = e.dataTransfer.files[0];
-    if (dropped) setFile(dropped);
-  };
-
+  const reset = useOptions((s) => s.reset);
   return (
-    <div
-      className={dragging ? 'app dragging' : 'app'}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-    >
-      <header>
+    <div className="app">
+      <a className="skip-link" href="#viewer">
+        Skip to the pages
+      </a>
+      <header className="app-header">
         <h1>Tessera</h1>
         <p className="tagline">Partition documents into typed layout elements. Nothing leaves this machine.</p>
       </header>
-      <main>
-        <section className="input" aria-label="Document">
-          <label className="file-picker">
-            <span>Drop a PDF anywhere, or choose one:</span>
-            <input type="file" accept={ACCEPT} data-testid="file-input" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-          </label>
-          {file && <p className="file-name">{file.name}</p>}
-          <label>
-            Password (encrypted PDFs)
-            <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="off" />
-          </label>
-          <OptionsEditor />
-          <div className="actions">
-            <button type="button" onClick={() => void run()} disabled={!file || state === 'running'}>
-              Partition
-            </button>
-            <button type="button" onClick={cancel} disabled={state !== 'running'}>
-              Cancel
-            </button>
-          </div>
-          {state === 'running' && (
-            <progress aria-label="Pages done" max={pagesTotal || 1} value={pagesDone}>
-              {pagesDone}/{pagesTotal}
-            </progress>
-          )}
-        </section>
-        <Results />
-      </main>
+      <div className="layout">
+        <aside className="sidebar" aria-label="Document and options">
+          <section aria-labelledby="input-title">
+            <h2 id="input-title">Document</h2>
+            <FileInput />
+            <Queue />
+            <RunBar />
+          </section>
+          <section aria-labelledby="options-title" className="options-section">
+            <div className="section-head">
+              <h2 id="options-title">Options</h2>
+              <button type="button" className="link" onClick={() => reset('A')}>
+                Reset all
+              </button>
+            </div>
+            <OptionsForm set="A" />
+            <OptionsJson set="A" label="Options (JSON)" />
+            <CommandLine />
+            <Compare />
+          </section>
+          <ServicePanel />
+        </aside>
+        <main className="center" id="viewer" tabIndex={-1}>
+          <Tuning />
+          <ViewerPanel />
+        </main>
+        <Outputs />
+      </div>
+      <PasswordDialog />
+      <DropTarget />
     </div>
   );
 }

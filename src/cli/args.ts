@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { parseServeCommand, type ServeCommand } from './serve-args.ts';
 
 export class UsageError extends Error {}
 
@@ -19,7 +20,11 @@ export interface PartitionCommand {
   progress: boolean;
 }
 
-export type Command = PartitionCommand | { command: 'help'; topic: 'main' | 'partition' | 'options' } | { command: 'version' };
+export type Command =
+  | PartitionCommand
+  | ServeCommand
+  | { command: 'help'; topic: 'main' | 'partition' | 'options' | 'serve' }
+  | { command: 'version' };
 
 function readOptions(value: string | undefined): Record<string, unknown> {
   if (value === undefined) return {};
@@ -47,6 +52,7 @@ export function parseCommand(argv: string[], isTTY: boolean): Command {
   if (!command || command === '--help' || command === '-h' || command === 'help') return { command: 'help', topic: 'main' };
   if (command === '--version' || command === '-v') return { command: 'version' };
   if (command === '--help-options') return { command: 'help', topic: 'options' };
+  if (command === 'serve') return parseServeCommand(rest);
   if (command !== 'partition') throw new UsageError(`unknown command "${command}"; try: tessera partition FILE`);
 
   let parsed;

@@ -5,6 +5,7 @@ export const MAIN_HELP = `tessera: partition documents into typed layout element
 
 Usage:
   tessera partition FILE|DIR... [options]   partition PDFs (and PNG/JPEG images)
+  tessera serve [--port 8080] [--data DIR]  answer the service's HTTP API on this machine
   tessera --help-options                    list every partitioning option
   tessera --version
 

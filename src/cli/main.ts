@@ -5,13 +5,16 @@ import { pathToFileURL } from 'node:url';
 import { parseCommand, UsageError } from './args.ts';
 import { MAIN_HELP, optionsHelp, PARTITION_HELP } from './help.ts';
 import { runPartition } from './run-partition.ts';
+import { SERVE_HELP } from './serve-args.ts';
 
 export async function main(argv: string[]): Promise<number> {
   try {
     const cmd = parseCommand(argv, Boolean(process.stderr.isTTY));
     switch (cmd.command) {
       case 'help':
-        process.stdout.write(cmd.topic === 'main' ? MAIN_HELP : cmd.topic === 'partition' ? PARTITION_HELP : optionsHelp());
+        process.stdout.write(
+          cmd.topic === 'main' ? MAIN_HELP : cmd.topic === 'partition' ? PARTITION_HELP : cmd.topic === 'serve' ? SERVE_HELP : optionsHelp(),
+        );
         return 0;
       case 'version': {
         const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -20,6 +23,8 @@ export async function main(argv: string[]): Promise<number> {
       }
       case 'partition':
         return await runPartition(cmd);
+      case 'serve':
+        return await (await import('./serve.ts')).runServe(cmd);
     }
   } catch (err) {
     if (err instanceof UsageError) {

@@ -5,9 +5,11 @@ import { basename } from 'node:path';
 import { partition, type PartitionEvent } from '../core/index.ts';
 import type { PartitionResponse } from '../core/contract/types.ts';
 import { installNodePdfEnvironment } from './node-raster.ts';
+import { installNodeOcr } from './ocr-node.ts';
 
 // pdf.js with its fonts, CMaps and wasm decoders from node_modules; once per thread.
 installNodePdfEnvironment();
+installNodeOcr(); // tesseract.js workers with traineddata from node_modules
 
 export interface Task {
   path: string;

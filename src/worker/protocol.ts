@@ -1,6 +1,6 @@
 // The one message protocol between the app (main thread) and the engine's Web Worker.
 import type { PartitionEvent } from '../core/partition.ts';
-import type { PartitionResponse } from '../core/contract/types.ts';
+import type { Element, PartitionResponse } from '../core/contract/types.ts';
 
 export type ToWorker =
   | {
@@ -12,11 +12,27 @@ export type ToWorker =
       password?: string;
       filename?: string;
     }
+  /**
+   * The document stages and rendering over page elements already partitioned (the app re-assembles
+   * after filtering candidates by threshold, without reading the pages again).
+   */
+  | { type: 'assemble'; id: number; elements: Element[]; options: unknown; filename?: string }
   | { type: 'cancel'; id: number };
+
+/** Every output of one set of page elements: the response as asked for, and all three formats. */
+export interface Assembled {
+  /** The response body in the requested output_format (status lines are the caller's). */
+  response: PartitionResponse;
+  /** The final elements (after the document stages, e.g. chunking). */
+  elements: Element[];
+  markdown: string | string[];
+  html: string;
+}
 
 export type FromWorker =
   | { channel: typeof CHANNEL; type: 'event'; id: number; event: PartitionEvent }
-  | { channel: typeof CHANNEL; type: 'result'; id: number; response: PartitionResponse };
+  | { channel: typeof CHANNEL; type: 'result'; id: number; response: PartitionResponse }
+  | { channel: typeof CHANNEL; type: 'assembled'; id: number; assembled: Assembled };
 
 /**
  * Marks our messages: pdf.js, when it runs its worker code inside this worker's thread, talks to

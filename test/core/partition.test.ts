@@ -133,10 +133,16 @@ describe('partition pipeline', () => {
     expect(response.error).toMatch(/cancelled/);
   });
 
-  it('refuses options whose engine is not in this build, naming them', async () => {
-    const { response } = await run(threePages, { chunking_options: {} });
-    expect(response.status_code).toBe(400);
-    expect(response.error).toContain('chunking_options');
+  it('chunks the document when chunking_options is given, and refuses an unknown tokenizer model', async () => {
+    const { response } = await run(threePages, { chunking_options: { max_tokens: 60 } });
+    expect(response.status_code).toBe(200);
+    const chunks = response.elements ?? [];
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks) expect(c.properties.page_numbers).toEqual(expect.arrayContaining([c.properties.page_number]));
+    expect(response.status.join('\n')).toMatch(/Chunked \d+ elements into \d+ chunks/);
+    const bad = await run(threePages, { chunking_options: { tokenizer_options: { model_name: 'no-such-model' } } });
+    expect(bad.response.status_code).toBe(400);
+    expect(bad.response.error).toContain('chunking_options.tokenizer_options.model_name');
   });
 });
 

@@ -22,7 +22,7 @@ function run(text: string, x0: number, y0: number, opts: Partial<TextRun> = {}):
 
 describe('lines', () => {
   it('joins runs of one baseline with spaces where there is a word gap', () => {
-    const lines = buildLines([run('world', 60, 100.5), run('Hello', 20, 100)]);
+    const lines = buildLines([run('world', 50, 100.5), run('Hello', 20, 100)]);
     expect(lines.map((l) => l.text)).toEqual(['Hello world']);
   });
 

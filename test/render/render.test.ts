@@ -56,7 +56,7 @@ describe('markdown', () => {
       },
     });
     expect(renderMarkdown([table], md)).toBe('| A | B |\n| --- | --- |\n| x\\|y |  |\n');
-    expect(renderHtml([table], md)).toContain('<tr><th>A</th><th>B</th></tr>\n<tr><td colspan="2">x|y</td></tr>');
+    expect(renderHtml([table], md)).toContain('<thead>\n<tr><th>A</th><th>B</th></tr>\n</thead>\n<tbody>\n<tr><td colspan="2">x|y</td></tr>\n</tbody>');
   });
 });
 

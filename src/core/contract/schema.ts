@@ -15,6 +15,7 @@ import type {
   Tokenizer,
 } from './options.ts';
 import { normalisePages } from './pages.ts';
+import { languageProblems } from '../ocr/languages.ts';
 import { ELEMENT_TYPES } from './types.ts';
 
 export const TEXT_MODES = ['auto', 'inline_fallback_to_ocr', 'ocr_standard', 'ocr_vision'] as const satisfies readonly TextMode[];
@@ -88,11 +89,16 @@ const modelSelection = z.string().transform((src, ctx: Ctx) => {
   return z.NEVER;
 });
 
-// Which language names exist is the OCR engine's business (its own issue); here only the shape is
-// checked: names of letters, `_` and spaces, joined by `+`, lower-cased so `English+German` works.
+// Names of letters, `_` and spaces, joined by `+`, lower-cased so `English+German` works; each
+// name must be one the OCR engine has language data for (../ocr/languages.ts).
 const ocrLanguage = z.string().transform((s, ctx: Ctx) => {
   const names = s.toLowerCase().split('+').map((n) => n.trim().replace(/\s+/g, ' '));
-  if (names.every((n) => /^[a-z_ ]+$/.test(n))) return names.join('+');
+  if (names.every((n) => /^[a-z_ ]+$/.test(n))) {
+    const problems = languageProblems(names.join('+'));
+    if (!problems.length) return names.join('+');
+    for (const message of problems) ctx.issues.push({ code: 'custom', input: s, message });
+    return z.NEVER;
+  }
   ctx.issues.push({
     code: 'custom',
     input: s,

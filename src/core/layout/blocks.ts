@@ -1,6 +1,10 @@
-// Lines -> blocks: consecutive lines of one column, close together and of similar size.
+// Lines -> blocks: consecutive lines of one column, close together and of similar size and weight.
+// A line that opens a list item or a caption always starts a block of its own (one element per list
+// item); continuation lines of a list item (hanging indent) stay with it. A drop cap (one large
+// letter beside the first lines of a paragraph) is folded into that paragraph.
 import type { Rect } from '../pdf/types.ts';
 import type { Line } from './lines.ts';
+import { BULLET_GLYPH, CAPTION, LIST_MARKER } from './patterns.ts';
 
 export interface Block {
   lines: Line[];
@@ -10,11 +14,15 @@ export interface Block {
 }
 
 /** Largest gap between lines of one paragraph, in line heights. */
-const MAX_LEADING = 0.9;
+const MAX_LEADING = 0.85;
 const SIZE_RATIO = 1.2;
 
 function horizontalOverlap(a: Rect, b: Rect): number {
   return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+}
+
+export function opensItem(line: Line): boolean {
+  return LIST_MARKER.test(line.text) || BULLET_GLYPH.test(line.text);
 }
 
 function fits(block: Block, line: Line): boolean {
@@ -22,13 +30,24 @@ function fits(block: Block, line: Line): boolean {
   const height = Math.max(last.rect.y1 - last.rect.y0, line.rect.y1 - line.rect.y0);
   const gap = line.rect.y0 - last.rect.y1;
   const ratio = Math.max(line.fontSize, block.fontSize) / Math.max(1e-6, Math.min(line.fontSize, block.fontSize));
-  return (
-    gap > -0.5 * height &&
-    gap < MAX_LEADING * height &&
-    ratio < SIZE_RATIO &&
-    line.bold === block.bold &&
-    horizontalOverlap(block.rect, line.rect) > 0
-  );
+  if (!(gap > -0.5 * height && gap < MAX_LEADING * height && ratio < SIZE_RATIO && line.bold === block.bold)) return false;
+  if (horizontalOverlap(block.rect, line.rect) <= 0) return false;
+  // A line clearly to the left of the block's start, or a column jump, is not a continuation.
+  if (line.rect.x0 < block.rect.x0 - 2 * line.fontSize && line.rect.x1 < block.rect.x0 + 0.5 * (block.rect.x1 - block.rect.x0)) return false;
+  if (opensItem(line) || CAPTION.test(line.text)) return false;
+  const first = block.lines[0]!;
+  const width = block.rect.x1 - block.rect.x0;
+  const em = line.fontSize;
+  if (width > 12 * em && block.lines.length >= 1) {
+    // Paragraph ends: the previous line stops well short of the column, or this one is indented
+    // (a first-line indent) while the previous one started at the column's edge.
+    if (last.rect.x1 < block.rect.x1 - 0.3 * width && line.rect.x1 > block.rect.x1 - 0.1 * width) return false;
+    const indent = line.rect.x0 - block.rect.x0;
+    if (indent > 0.7 * em && indent < 4 * em && Math.abs(last.rect.x0 - block.rect.x0) < 0.3 * em && block.lines.length > 1 && !opensItem(first)) return false;
+  }
+  // After a list item, an unindented line is a new paragraph, not the item's continuation.
+  if (opensItem(first) && line.rect.x0 <= first.rect.x0 + 0.5 * line.fontSize) return false;
+  return true;
 }
 
 function extend(block: Block, line: Line): void {
@@ -43,6 +62,31 @@ function extend(block: Block, line: Line): void {
   };
 }
 
+/** Folds drop caps (a block of one or two letters, much larger than the paragraph beside it) in. */
+function foldDropCaps(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  const dropped = new Set<Block>();
+  for (const cap of blocks) {
+    const text = cap.lines.map((l) => l.text).join('');
+    if (cap.lines.length !== 1 || !/^\p{L}{1,2}$/u.test(text)) continue;
+    const para = blocks.find(
+      (b) =>
+        b !== cap &&
+        b.fontSize * 1.8 < cap.fontSize &&
+        b.rect.x0 >= cap.rect.x1 - 2 &&
+        b.rect.x0 - cap.rect.x1 < 2 * b.fontSize &&
+        Math.abs(b.rect.y0 - cap.rect.y0) < cap.rect.y1 - cap.rect.y0,
+    );
+    if (!para) continue;
+    const first = para.lines[0]!;
+    para.lines[0] = { ...first, text: text + first.text, runs: [...cap.lines[0]!.runs, ...first.runs] };
+    para.rect = { x0: cap.rect.x0, y0: Math.min(cap.rect.y0, para.rect.y0), x1: para.rect.x1, y1: Math.max(cap.rect.y1, para.rect.y1) };
+    dropped.add(cap);
+  }
+  for (const b of blocks) if (!dropped.has(b)) out.push(b);
+  return out;
+}
+
 export function buildBlocks(lines: readonly Line[]): Block[] {
   const sorted = [...lines].sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0);
   const blocks: Block[] = [];
@@ -52,5 +96,5 @@ export function buildBlocks(lines: readonly Line[]): Block[] {
     if (target) extend(target, line);
     else blocks.push({ lines: [line], rect: { ...line.rect }, fontSize: line.fontSize, bold: line.bold });
   }
-  return blocks;
+  return foldDropCaps(blocks);
 }

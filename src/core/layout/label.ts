@@ -1,66 +1,145 @@
-// A first, typographic labeller: blocks -> typed elements with a score saying how sure the rule
-// that fired is. The full layout analysis (lists per item, captions, footnotes, formulas, reading
-// order across columns) is its own piece of work; this gives every page sensible elements now.
-import type { LayoutType } from '../contract/types.ts';
+// The typographic labeller: blocks -> typed candidates with scores. Sizes are judged against the
+// body text (the size most characters are set in, per page, steadied by what earlier pages of the
+// document showed). Each block gets its best label and, when a rule is unsure, a second candidate
+// with the complementary score (e.g. Section-header 0.6 / Text 0.4), so that a lower threshold shows
+// both; `auto` keeps only the best.
+import type { LayoutType, TableStructure } from '../contract/types.ts';
 import type { PageContent, Rect } from '../pdf/types.ts';
 import type { Block } from './blocks.ts';
+import { opensItem } from './blocks.ts';
+import { CAPTION, PAGE_NUMBER, SECTION_NUMBER, isMathFont, mathDensity } from './patterns.ts';
 
-export interface Labelled {
+export interface Candidate {
   type: LayoutType;
   score: number;
+}
+
+export interface Labelled {
+  /** Best first. */
+  candidates: Candidate[];
   rect: Rect;
   /** Lines of text, top to bottom; joined later according to remove_line_breaks. */
   lines: string[];
   fontSize: number;
+  /** Extra properties (a table region's own). */
+  properties?: Record<string, unknown>;
+  table?: TableStructure;
+  /** Text given as is (a region's), instead of joined lines. */
+  text?: string;
 }
 
-const MARGIN_BAND = 0.07; // fraction of the page height where running headers/footers live
-const MIN_IMAGE_AREA = 0.003; // fraction of the page area below which a picture is decoration
-const BULLET = /^\s*([•◦▪▫‣⁃∙·\-–—*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivx]{1,5}[.)])\s+\S/i;
+export const MARGIN_BAND = 0.085; // fraction of the page height where running headers/footers live
 
-/** The font size most characters of the page are set in, to the nearest half point. */
-export function bodyFontSize(blocks: readonly Block[]): number {
+/** The font size most characters are set in, to the nearest half point; null without text. */
+export function bodyFontSize(blocks: readonly Block[]): { size: number; chars: number } | null {
   const chars = new Map<number, number>();
+  let total = 0;
   for (const block of blocks)
     for (const line of block.lines) {
       const size = Math.round(line.fontSize * 2) / 2;
       chars.set(size, (chars.get(size) ?? 0) + line.text.length);
+      total += line.text.length;
     }
-  let best = 10;
+  let best = 0;
   let most = -1;
   for (const [size, n] of chars) if (n > most) [best, most] = [size, n];
-  return best;
+  return most > 0 ? { size: best, chars: total } : null;
 }
 
-function label(block: Block, page: PageContent, body: number): { type: LayoutType; score: number } {
+const clamp = (v: number) => Math.max(0.05, Math.min(0.97, v));
+const pair = (a: LayoutType, score: number, b: LayoutType): Candidate[] => [
+  { type: a, score: clamp(score) },
+  { type: b, score: clamp(1 - score) },
+];
+
+export interface PageContext {
+  page: PageContent;
+  body: number;
+  /** Figures and table regions, for caption proximity. */
+  visuals: Rect[];
+  /** Horizontal rules (short ones above footnotes). */
+  rules: Rect[];
+  /** The largest block font size on the page (Title candidate). */
+  largest: number;
+}
+
+function nearVisual(rect: Rect, visuals: readonly Rect[], size: number): boolean {
+  const reach = 4 * size;
+  return visuals.some((v) => {
+    const overlapX = Math.min(v.x1, rect.x1) - Math.max(v.x0, rect.x0);
+    const vertical = rect.y0 >= v.y1 - 2 ? rect.y0 - v.y1 : v.y0 >= rect.y1 - 2 ? v.y0 - rect.y1 : 0;
+    return overlapX > 0 && vertical < reach;
+  });
+}
+
+function footnoteRuleAbove(rect: Rect, rules: readonly Rect[], pageWidth: number): boolean {
+  return rules.some((r) => r.x1 - r.x0 < 0.45 * pageWidth && r.y1 <= rect.y0 + 1 && rect.y0 - r.y1 < 30 && r.x0 <= rect.x0 + 20);
+}
+
+export function labelBlock(block: Block, ctx: PageContext): Candidate[] {
+  const { page, body } = ctx;
   const { rect, fontSize, bold, lines } = block;
-  const text = lines.map((l) => l.text).join(' ');
-  const short = lines.length <= 2 && text.length < 150;
+  const text = lines.map((l) => l.text).join(' ').trim();
+  const chars = text.length;
   const relative = fontSize / body;
-  if (short && rect.y1 < MARGIN_BAND * page.height) return { type: 'Page-header', score: 0.6 };
-  if (short && rect.y0 > (1 - MARGIN_BAND) * page.height) return { type: 'Page-footer', score: 0.6 };
-  if (page.pageNumber === 1 && relative >= 1.6 && short && rect.y0 < 0.4 * page.height)
-    return { type: 'Title', score: Math.min(0.9, 0.5 + 0.2 * relative) };
-  if (short && (relative >= 1.15 || (bold && relative >= 0.95 && !/[.:;,]$/.test(text))))
-    return { type: 'Section-header', score: relative >= 1.15 ? 0.7 : 0.55 };
-  if (BULLET.test(text)) return { type: 'List-item', score: 0.6 };
-  return { type: 'Text', score: lines.length > 1 ? 0.8 : 0.65 };
-}
+  const short = lines.length <= 3 && chars < 160;
+  const top = rect.y1 < MARGIN_BAND * page.height;
+  const bottom = rect.y0 > (1 - MARGIN_BAND) * page.height;
 
-export function labelPage(page: PageContent, blocks: readonly Block[]): Labelled[] {
-  const body = bodyFontSize(blocks);
-  const out: Labelled[] = blocks.map((block) => ({
-    ...label(block, page, body),
-    rect: block.rect,
-    lines: block.lines.map((l) => l.text),
-    fontSize: block.fontSize,
-  }));
-  const pageArea = page.width * page.height;
-  for (const image of page.images) {
-    const { x0, y0, x1, y1 } = image.rect;
-    if (((x1 - x0) * (y1 - y0)) / pageArea < MIN_IMAGE_AREA) continue;
-    out.push({ type: 'Image', score: 0.8, rect: image.rect, lines: [], fontSize: 0 });
+  // Running matter in the margins (the document stage confirms it by repetition across pages).
+  if ((top || bottom) && lines.length <= 2 && chars < 200 && relative < 1.3) {
+    const type = top ? 'Page-header' : 'Page-footer';
+    if (PAGE_NUMBER.test(text)) return [{ type, score: 0.9 }];
+    return pair(type, 0.75, 'Text');
   }
-  // Reading order for now: top to bottom, then left to right.
-  return out.sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0);
+  if (PAGE_NUMBER.test(text) && lines.length === 1 && (rect.y0 > 0.88 * page.height || rect.y1 < 0.12 * page.height))
+    return [{ type: rect.y0 > 0.5 * page.height ? 'Page-footer' : 'Page-header', score: 0.8 }];
+
+  // Title: the largest type near the top of the first page.
+  if (page.pageNumber === 1 && relative >= 1.6 && fontSize >= ctx.largest - 0.5 && lines.length <= 4 && rect.y0 < 0.5 * page.height)
+    return pair('Title', Math.min(0.92, 0.55 + 0.15 * relative), 'Section-header');
+
+  if (CAPTION.test(text)) {
+    const near = nearVisual(rect, ctx.visuals, fontSize);
+    return pair('Caption', near ? 0.88 : relative < 0.98 || bold ? 0.65 : 0.55, 'Text');
+  }
+
+  // Formulas: math fonts or a high density of operators, in a short block.
+  const mathChars = block.lines.flatMap((l) => l.runs).reduce((n, r) => n + (isMathFont(r.fontName) ? r.text.trim().length : 0), 0);
+  const mathFont = mathChars / Math.max(1, text.replace(/\s/g, '').length);
+  const density = mathDensity(text);
+  if (lines.length <= 4 && chars > 0 && (mathFont > 0.35 || density > 0.3) && !/[a-z]{4,}\s+[a-z]{3,}\s+[a-z]{3,}/.test(text))
+    return pair('Formula', Math.min(0.9, 0.45 + 0.5 * Math.max(mathFont, density)), 'Text');
+
+  if (opensItem(block.lines[0]!)) {
+    // `2. Materials and methods`, `2.1. Chemicals`: a numbered single line that is not a sentence.
+    const numbered = SECTION_NUMBER.test(text) && lines.length <= 2 && chars < 90 && !/[.;:,]$/.test(text) && /^\W*[\dIVXA-H.]+\s+\p{Lu}/u.test(text);
+    const emphasised = bold || block.lines[0]!.runs.every((r) => r.italic) || relative >= 1.05;
+    if (numbered && (emphasised || /^\s*\d+\.\d/.test(text))) return pair('Section-header', emphasised ? 0.8 : 0.62, 'List-item');
+    if (numbered && lines.length === 1) return pair('Section-header', 0.55, 'List-item');
+    return pair('List-item', 0.82, 'Text');
+  }
+
+  // Footnotes: small type low on the page, opened by a marker or under a short rule.
+  if (relative <= 0.9 && rect.y0 > 0.6 * page.height) {
+    const marker = /^\s*(\d{1,3}|[*∗†‡§¶⁎]|[a-z]|[¹²³⁴-⁹])(\s|[.)]|\p{Lu})/u.test(text) || block.lines[0]!.runs[0]!.fontSize < 0.85 * fontSize;
+    const rule = footnoteRuleAbove(rect, ctx.rules, page.width);
+    if (marker || rule) return pair('Footnote', marker && rule ? 0.85 : 0.7, 'Text');
+  }
+
+  // Section headers: larger, or bold / numbered / capitalised, short, not a sentence.
+  const sentence = /[.;,]$/.test(text) && !SECTION_NUMBER.test(text);
+  if (short && !sentence) {
+    const numbered = SECTION_NUMBER.test(text);
+    const caps = /\p{Lu}{3}/u.test(text) && text === text.toUpperCase() && lines.length <= 2;
+    let s = 0;
+    if (relative >= 1.15) s = Math.min(0.9, 0.6 + 0.5 * (relative - 1.15) + (bold ? 0.1 : 0));
+    else if (bold && relative >= 0.95) s = lines.length === 1 ? 0.72 : 0.6;
+    else if (numbered && (bold || caps) && relative >= 0.9) s = 0.65;
+    else if (caps && relative >= 0.95 && chars > 3) s = 0.55;
+    if (numbered && s > 0) s = Math.min(0.92, s + 0.1);
+    if (chars < 3) s = Math.min(s, 0.45);
+    if (s > 0) return pair('Section-header', s, 'Text');
+  }
+  return [{ type: 'Text', score: lines.length > 1 ? 0.9 : 0.8 }];
 }

@@ -1,22 +1,28 @@
-// Text runs -> lines. A line is a left-to-right sequence of runs sharing a baseline band with no
-// gap wide enough to be a column gutter. Rotated runs stay lines of their own.
+// Text runs -> lines. A line is a sequence of runs sharing a baseline band with no gap wide enough
+// to be a column gutter. Runs are joined in reading order: left to right, or right to left when
+// most of the line's characters are in runs pdf.js marks `rtl` (pdf.js gives each run's text in
+// logical order already). Spaces are added at word gaps only: never inside a kerned word, never
+// between CJK characters. Presentation-form ligatures (ﬁ, ﬂ, ...) are expanded. Rotated runs stay
+// lines of their own.
 import type { Rect, TextRun } from '../pdf/types.ts';
 
 export interface Line {
   text: string;
   rect: Rect;
   runs: TextRun[];
-  /** Character-weighted font size of the line. */
+  /** Character-weighted font size of the line (superscripts count little: they are few). */
   fontSize: number;
   bold: boolean;
+  rtl: boolean;
 }
 
-/** A gap wider than this many font sizes is a gutter, not a word space. */
-const GUTTER_EMS = 1.5;
+/** A gap wider than this many font sizes is a gutter, not a word space (justified text stays below). */
+const GUTTER_EMS = 1.1;
 /** A gap wider than this many font sizes gets a space when neither side has one. */
 const SPACE_EMS = 0.15;
 
 const CJK = /[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]/;
+const LIGATURES = /[\ufb00-\ufb06]/g;
 
 function verticalOverlap(a: Rect, b: Rect): number {
   const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
@@ -34,30 +40,38 @@ function needsSpace(left: string, right: string, gap: number, size: number): boo
 }
 
 function finish(runs: TextRun[]): Line {
-  let text = '';
   let chars = 0;
   let weighted = 0;
   let boldChars = 0;
-  const rect = { ...runs[0]!.rect };
-  runs.forEach((run, i) => {
-    const prev = runs[i - 1];
-    if (prev && needsSpace(text, run.text, run.rect.x0 - prev.rect.x1, run.fontSize)) text += ' ';
-    text += run.text;
+  let rtlChars = 0;
+  for (const run of runs) {
     const n = run.text.trim().length;
     chars += n;
     weighted += n * run.fontSize;
     if (run.bold) boldChars += n;
+    if (run.dir === 'rtl') rtlChars += n;
+  }
+  const rtl = chars > 0 && rtlChars / chars > 0.5;
+  const ordered = rtl ? [...runs].sort((a, b) => b.rect.x1 - a.rect.x1) : runs;
+  let text = '';
+  const rect = { ...runs[0]!.rect };
+  ordered.forEach((run, i) => {
+    const prev = ordered[i - 1];
+    const gap = prev ? (rtl ? prev.rect.x0 - run.rect.x1 : run.rect.x0 - prev.rect.x1) : 0;
+    if (prev && needsSpace(text, run.text, gap, Math.min(run.fontSize, prev.fontSize))) text += ' ';
+    text += run.text;
     rect.x0 = Math.min(rect.x0, run.rect.x0);
     rect.y0 = Math.min(rect.y0, run.rect.y0);
     rect.x1 = Math.max(rect.x1, run.rect.x1);
     rect.y1 = Math.max(rect.y1, run.rect.y1);
   });
   return {
-    text: text.replace(/\s+/g, ' ').trim(),
+    text: text.replace(LIGATURES, (c) => c.normalize('NFKC')).replace(/\s+/g, ' ').trim(),
     rect,
     runs,
     fontSize: chars ? weighted / chars : runs[0]!.fontSize,
     bold: chars > 0 && boldChars / chars > 0.6,
+    rtl,
   };
 }
 
@@ -68,20 +82,22 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
     .filter(isHorizontal)
     .sort((a, b) => a.rect.y0 + a.rect.y1 - (b.rect.y0 + b.rect.y1) || a.rect.x0 - b.rect.x0);
 
-  // Bands of runs whose vertical extents overlap, then split each band at gutters.
-  const bands: TextRun[][] = [];
+  // Bands of runs whose vertical extents overlap (a superscript overlaps its line), then split each
+  // band at gutters.
+  const bands: Array<{ runs: TextRun[]; rect: Rect }> = [];
   for (const run of horizontal) {
     const band = bands[bands.length - 1];
-    if (band && verticalOverlap(band[band.length - 1]!.rect, run.rect) > 0.5) band.push(run);
-    else bands.push([run]);
+    if (band && verticalOverlap(band.runs[band.runs.length - 1]!.rect, run.rect) > 0.5) band.runs.push(run);
+    else bands.push({ runs: [run], rect: run.rect });
   }
   const lines: Line[] = [];
-  for (const band of bands) {
+  for (const { runs: band } of bands) {
     band.sort((a, b) => a.rect.x0 - b.rect.x0);
     let current: TextRun[] = [];
     let right = -Infinity;
     for (const run of band) {
-      if (current.length && run.rect.x0 - right > GUTTER_EMS * Math.max(run.fontSize, current[0]!.fontSize)) {
+      const size = Math.max(run.fontSize, current[0]?.fontSize ?? 0);
+      if (current.length && run.rect.x0 - right > GUTTER_EMS * size) {
         lines.push(finish(current));
         current = [];
         right = -Infinity;

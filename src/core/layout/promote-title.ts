@@ -6,8 +6,10 @@ import type { Labelled } from './label.ts';
  * element of a candidate type with the largest font size becomes the Title.
  */
 export function promoteTitle(page1: Labelled[], candidates: readonly LayoutType[]): Labelled[] {
-  if (page1.some((e) => e.type === 'Title')) return page1;
+  if (page1.some((e) => e.candidates[0]!.type === 'Title')) return page1;
   let best: Labelled | undefined;
-  for (const e of page1) if (candidates.includes(e.type) && (!best || e.fontSize > best.fontSize)) best = e;
-  return page1.map((e) => (e === best ? { ...e, type: 'Title' as const } : e));
+  for (const e of page1) if (candidates.includes(e.candidates[0]!.type) && (!best || e.fontSize > best.fontSize)) best = e;
+  return page1.map((e) =>
+    e === best ? { ...e, candidates: [{ ...e.candidates[0]!, type: 'Title' as const }, ...e.candidates.slice(1)] } : e,
+  );
 }

@@ -1,6 +1,6 @@
 // File-type sniffing and PNG/JPEG header parsing (size and stated resolution), pure ECMAScript.
 
-export type FileKind = 'pdf' | 'png' | 'jpeg';
+export type FileKind = 'pdf' | 'png' | 'jpeg' | 'tiff';
 
 export function sniffKind(bytes: Uint8Array): FileKind | null {
   if (
@@ -11,6 +11,14 @@ export function sniffKind(bytes: Uint8Array): FileKind | null {
     return 'png';
   }
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  // TIFF: "II*\0" (little-endian) or "MM\0*" (big-endian)
+  if (
+    bytes.length >= 8 &&
+    ((bytes[0] === 0x49 && bytes[1] === 0x49 && bytes[2] === 0x2a && bytes[3] === 0x00) ||
+      (bytes[0] === 0x4d && bytes[1] === 0x4d && bytes[2] === 0x00 && bytes[3] === 0x2a))
+  ) {
+    return 'tiff';
+  }
   const n = Math.min(bytes.length, 1024) - 3;
   for (let i = 0; i < n; i++) {
     if (bytes[i] === 0x25 && bytes[i + 1] === 0x50 && bytes[i + 2] === 0x44 && bytes[i + 3] === 0x46) return 'pdf';

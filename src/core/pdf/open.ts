@@ -14,6 +14,7 @@ import {
   type PdfjsPage,
 } from './pdfjs-env.ts';
 import { getRasterBackend, type RasterBackend } from './raster-backend.ts';
+import { decodeTiffPage, readTiffPages, type TiffPage } from './tiff.ts';
 import type { OpenedDocument, OpenOptions, PageContent, RasterImage } from './types.ts';
 
 export interface OpenDocumentOptions extends OpenOptions {
@@ -120,15 +121,16 @@ function rasterSize(widthPt: number, heightPt: number, dpi: number): { w: number
 }
 
 /**
- * Open a PDF, PNG or JPEG file. The bytes are copied (pdf.js detaches the buffer it is given).
+ * Open a PDF, PNG, JPEG or (multi-page) TIFF file. The bytes are copied (pdf.js detaches the buffer it is given).
  * Rejects with TesseraError: unreadable_file, password_required, wrong_password, cancelled.
  */
 export async function openDocument(bytes: Uint8Array, opts: OpenDocumentOptions = {}): Promise<OpenedDocument> {
   if (opts.signal?.aborted) throw cancelledError();
   if (!bytes || bytes.length === 0) throw unreadable('the file is empty (0 bytes)');
   const kind = sniffKind(bytes);
-  if (kind === null) throw unreadable('no PDF header (%PDF) and not a PNG or JPEG image');
+  if (kind === null) throw unreadable('no PDF header (%PDF) and not a PNG, JPEG or TIFF image');
   if (kind === 'png' || kind === 'jpeg') return openImage(bytes, kind, opts);
+  if (kind === 'tiff') return openTiff(bytes, opts);
   return openPdf(bytes, opts);
 }
 
@@ -389,6 +391,76 @@ class ImageDocument implements OpenedDocument {
     } catch (e) {
       if (e instanceof TesseraError) throw e;
       throw new TesseraError('unreadable_file', `The file is not a readable ${this.kind.toUpperCase()} image: ${shorten(errorMessage(e))}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// TIFF: one page per image, decoded in core (./tiff.ts) since no platform decodes TIFF for us.
+
+function openTiff(bytes: Uint8Array, opts: OpenDocumentOptions): OpenedDocument {
+  let read: ReturnType<typeof readTiffPages>;
+  try {
+    read = readTiffPages(bytes);
+  } catch (e) {
+    throw new TesseraError('unreadable_file', `The file is not a readable TIFF image: ${shorten(errorMessage(e))}`);
+  }
+  return new TiffDocument(bytes.slice(), read.ifds, read.pages, opts);
+}
+
+class TiffDocument implements OpenedDocument {
+  readonly kind = 'tiff' as const;
+  readonly numPages: number;
+  #closed = false;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly ifds: ReturnType<typeof readTiffPages>['ifds'],
+    private readonly pages: TiffPage[],
+    private readonly opts: OpenDocumentOptions,
+  ) {
+    this.numPages = pages.length;
+  }
+
+  #size(n: number): { width: number; height: number; page: TiffPage } {
+    const page = this.pages[n - 1]!;
+    const r = (v: number): number => Math.round(v * 1000) / 1000;
+    return { width: r((page.width * 72) / (page.dpiX ?? 72)), height: r((page.height * 72) / (page.dpiY ?? 72)), page };
+  }
+
+  #check(pageNumber: number, signal?: AbortSignal): void {
+    if (this.#closed) throw new TesseraError('cancelled', 'The document is closed.');
+    if (signal?.aborted || this.opts.signal?.aborted) throw cancelledError();
+    checkPage(pageNumber, this.numPages);
+  }
+
+  async readPage(pageNumber: number, signal?: AbortSignal): Promise<PageContent> {
+    this.#check(pageNumber, signal);
+    const { width, height, page } = this.#size(pageNumber);
+    return {
+      pageNumber,
+      width,
+      height,
+      rotate: 0,
+      textRuns: [],
+      paths: [],
+      images: [{ rect: { x0: 0, y0: 0, x1: width, y1: height }, pixelWidth: page.width, pixelHeight: page.height }],
+    };
+  }
+
+  async rasterize(pageNumber: number, dpi: number, signal?: AbortSignal): Promise<RasterImage> {
+    this.#check(pageNumber, signal);
+    checkDpi(dpi);
+    const { width, height } = this.#size(pageNumber);
+    const { w, h } = rasterSize(width, height, dpi);
+    try {
+      return decodeTiffPage(this.bytes, this.ifds[pageNumber - 1]!, w, h);
+    } catch (e) {
+      throw new TesseraError('unreadable_file', `Page ${pageNumber} of the TIFF image is not readable: ${shorten(errorMessage(e))}`);
     }
   }
 

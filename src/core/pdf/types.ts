@@ -76,7 +76,7 @@ export interface OpenOptions {
 }
 
 export interface OpenedDocument {
-  kind: 'pdf' | 'png' | 'jpeg';
+  kind: 'pdf' | 'png' | 'jpeg' | 'tiff';
   numPages: number;
   /** Read one page's content (1-based). */
   readPage(pageNumber: number, signal?: AbortSignal): Promise<PageContent>;

@@ -1,9 +1,11 @@
-// Elements -> Markdown, as conventions.md describes: `# ` Title, `## ` Section-header, `- `
-// List-item, pipe tables, Page-header/Page-footer only when asked for, images skipped unless
-// described, special characters escaped.
+// Elements -> Markdown, as conventions.md describes: `#` Title, `##`.. Section-header (deeper for
+// numbered subsections, or as layout's heading_level says), `- ` / `1. ` list items nested by
+// indentation, pipe tables (multi-row headers collapsed), `$$ $$` formulas, images as data URLs
+// when extracted (else an HTML comment placeholder), Page-header/Page-footer only when asked for,
+// special characters escaped.
 import type { ResolvedOptions } from '../contract/options.ts';
 import type { Element, TableStructure } from '../contract/types.ts';
-import { byPage, tableGrid } from './shared.ts';
+import { byPage, headerRowCount, headingLevel, imageCaption, imageDataUrl, listItems, tableGrid } from './shared.ts';
 
 type MarkdownOptions = ResolvedOptions['markdown_options'];
 
@@ -15,50 +17,92 @@ export function escapeMarkdown(text: string): string {
 }
 
 const clean = (e: Element) => e.text_representation.trim();
+/** One line: a heading, list item or table cell cannot hold a line break. */
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 function pipeTable(table: TableStructure): string {
   const grid = tableGrid(table);
   if (grid.length === 0) return '';
-  const cell = (s: string) => escapeMarkdown(s.replace(/\s+/g, ' ').trim());
-  const header = grid[0]!;
+  const cell = (s: string) => escapeMarkdown(oneLine(s));
+  // A pipe table has one header row: several header rows are collapsed into it, each column
+  // getting the texts of every header cell above it ("TEDs" spanning three columns over "simple",
+  // "complex", "all" gives "TEDs simple", "TEDs complex", "TEDs all").
+  const nHead = Math.max(1, headerRowCount(table));
+  const headCells = table.cells
+    .filter((h) => h.rows[0] !== undefined && h.rows[0] < nHead)
+    .sort((a, b) => a.rows[0]! - b.rows[0]! || a.cols[0]! - b.cols[0]!);
+  const header = Array.from({ length: table.num_cols }, (_, c) => {
+    const texts: string[] = [];
+    for (const h of headCells) {
+      const t = oneLine(h.content);
+      if (h.cols.includes(c) && t && !texts.includes(t)) texts.push(t);
+    }
+    return texts.join(' ');
+  });
   const rows = [
     `| ${header.map(cell).join(' | ')} |`,
     `| ${header.map(() => '---').join(' | ')} |`,
-    ...grid.slice(1).map((r) => `| ${r.map(cell).join(' | ')} |`),
+    ...grid.slice(nHead).map((r) => `| ${r.map(cell).join(' | ')} |`),
   ];
   return rows.join('\n');
+}
+
+function listBlock(run: readonly Element[]): string {
+  return listItems(run)
+    .map((item) => {
+      const indent = '   '.repeat(item.depth);
+      const marker = item.ordinal !== null ? `${item.ordinal}.` : '-';
+      return `${indent}${marker} ${escapeMarkdown(oneLine(item.text))}`;
+    })
+    .join('\n');
+}
+
+function imageBlock(e: Element): string | null {
+  const caption = imageCaption(e);
+  const url = imageDataUrl(e);
+  const text = clean(e);
+  const parts: string[] = [];
+  // Alt text is the caption; a `]` in it would end the alt text early.
+  if (url) parts.push(`![${escapeMarkdown(oneLine(caption ?? 'Image'))}](${url})`);
+  else parts.push('<!-- image -->');
+  if (text) parts.push(escapeMarkdown(text));
+  return parts.join('\n\n');
 }
 
 function block(e: Element, options: MarkdownOptions): string | null {
   const text = clean(e);
   switch (e.type) {
     case 'Title':
-      return `# ${escapeMarkdown(text)}`;
     case 'Section-header':
-    case 'Section':
-      return `## ${escapeMarkdown(text)}`;
-    case 'List-item':
-      return `- ${escapeMarkdown(text.replace(/^\s*([•◦▪‣⁃∙·*–—-])\s*/, ''))}`;
+      return text ? `${'#'.repeat(headingLevel(e))} ${escapeMarkdown(oneLine(text))}` : null;
     case 'Page-header':
       return options.include_headers && text ? escapeMarkdown(text) : null;
     case 'Page-footer':
       return options.include_footers && text ? escapeMarkdown(text) : null;
     case 'Image':
-      return text ? escapeMarkdown(text) : null;
+      return imageBlock(e);
     case 'Formula':
       return text ? `$$\n${text}\n$$` : null;
     case 'table':
-      return e.table ? pipeTable(e.table) : text ? escapeMarkdown(text) : null;
+      return e.table && e.table.num_rows > 0 ? pipeTable(e.table) : text ? escapeMarkdown(text) : null;
     default:
       return text ? escapeMarkdown(text) : null;
   }
 }
 
 function renderPage(elements: readonly Element[], options: MarkdownOptions): string {
-  return elements
-    .map((e) => block(e, options))
-    .filter((b): b is string => b !== null)
-    .join('\n\n');
+  const blocks: string[] = [];
+  for (let i = 0; i < elements.length; ) {
+    if (elements[i]!.type === 'List-item') {
+      const run: Element[] = [];
+      while (i < elements.length && elements[i]!.type === 'List-item') run.push(elements[i++]!);
+      blocks.push(listBlock(run));
+      continue;
+    }
+    const b = block(elements[i++]!, options);
+    if (b !== null) blocks.push(b);
+  }
+  return blocks.join('\n\n');
 }
 
 export function renderMarkdown(elements: readonly Element[], options: MarkdownOptions): string | string[] {

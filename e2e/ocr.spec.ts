@@ -1,0 +1,55 @@
+// OCR in the browser: a scanned page (PNG) read by tesseract.js in nested Web Workers, with the
+// worker script, wasm core and traineddata all served from the app's own origin (offline.ts fails
+// the test on any request elsewhere).
+import { openDocument } from '../src/core/pdf/index.ts';
+import { installNodePdfEnvironment } from '../src/cli/node-raster.ts';
+import { buildPdf } from '../test/fixtures/build-pdf.ts';
+import { encodePng } from '../test/fixtures/png.ts';
+import { expect, test } from './offline.ts';
+
+installNodePdfEnvironment();
+
+async function scanPng(): Promise<Buffer> {
+  const { bytes } = await buildPdf({
+    pages: [{ size: [360, 160], blocks: [{ kind: 'paragraph', text: 'Scanned invoice for the harbour office', size: 14 }] }],
+  });
+  const doc = await openDocument(bytes);
+  const img = await doc.rasterize(1, 150);
+  await doc.close();
+  const png = encodePng(img.width, img.height, (x, y) => {
+    const i = (y * img.width + x) * 4;
+    return [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+  }, 150);
+  return Buffer.from(png);
+}
+
+test('reads a scanned image offline with OCR served from the app origin', async ({ page }) => {
+  const tesseractFiles: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/tesseract/')) tesseractFiles.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  await page.getByTestId('file-input').setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: await scanPng() });
+  await page.getByRole('button', { name: 'Partition' }).click();
+  await expect(page.getByTestId('run-state')).toContainText('Done', { timeout: 60_000 });
+  const list = page.getByTestId('elements');
+  await expect(list).toContainText('invoice');
+  await expect(list).toContainText('harbour');
+  expect(tesseractFiles.some((f) => f.endsWith('/tesseract/lang/eng.traineddata.gz'))).toBe(true);
+  expect(tesseractFiles.some((f) => /\/tesseract\/core\/tesseract-core.*\.wasm\.js$/.test(f))).toBe(true);
+});
+
+test('reads Chinese-or-English scans with PP-OCR on onnxruntime-web, from the app origin', async ({ page }) => {
+  const files: string[] = [];
+  page.on('request', (r) => {
+    if (/\/(ort|ppocr)\//.test(r.url())) files.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  await page.getByLabel('Options (JSON)').fill('{"ocr_language": "english+chinese"}');
+  await page.getByTestId('file-input').setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: await scanPng() });
+  await page.getByRole('button', { name: 'Partition' }).click();
+  await expect(page.getByTestId('run-state')).toContainText('Done', { timeout: 60_000 });
+  await expect(page.getByTestId('elements')).toContainText('harbour');
+  expect(files.some((f) => f.endsWith('/ppocr/ch_PP-OCRv4_rec_infer.onnx'))).toBe(true);
+  expect(files.some((f) => /\/ort\/ort-wasm-simd-threaded.*\.wasm$/.test(f))).toBe(true);
+});

@@ -1,0 +1,18 @@
+import { cliCommand } from '../logic/command.ts';
+import { useOptions, useOptionsView } from '../stores/options-store.ts';
+import { useSelectedItem } from '../stores/queue-store.ts';
+import { CopyButton } from './CopyButton.tsx';
+
+/** The `tessera partition` command that does what the app does with these options. */
+export function CommandLine() {
+  const text = useOptions((s) => s.text.A);
+  const view = useOptionsView('A');
+  const item = useSelectedItem();
+  const command = cliCommand(item?.file.name, view.object, text);
+  return (
+    <div className="command-line">
+      <code data-testid="cli-command">{command}</code>
+      <CopyButton text={command} label="Copy command" />
+    </div>
+  );
+}

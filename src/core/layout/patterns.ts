@@ -1,0 +1,26 @@
+// Text patterns the labeller and the block builder share.
+
+/** Bullets and enumerators that start a list item: `•`, `-`, `1.`, `(a)`, `iv)`. */
+export const LIST_MARKER = /^\s*([•◦▪▫‣⁃∙·●○■□➢►▶✓✔\-–—*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivx]{1,5}[.)]|\(\d{1,3}\))\s*\S/i;
+/** Bullet glyphs alone (no space needed after them). */
+export const BULLET_GLYPH = /^\s*[•◦▪▫‣⁃∙●○■□➢►▶✓✔]/;
+/** Caption openers: `Figure 3`, `Fig. 2:`, `Table IV.`, `Listing 1`. */
+export const CAPTION = /^\s*(figure|fig\.|table|tab\.|chart|graph|listing|algorithm|scheme|plate|exhibit|diagram|abbildung|abb\.|tabelle|tableau)\s*(\d+[A-Za-z]?(\.\d+)*|[IVXLC]+)\b\s*[.:|—–-]?/i;
+/** Section numbering: `1`, `1.2`, `2.3.1.`, `IV.`, `A.`, `Chapter 3`. */
+export const SECTION_NUMBER = /^\s*((\d{1,2}(\.\d{1,2}){0,4}\.?)|([IVX]{1,6}\.)|([A-H]\.)|((chapter|section|part|appendix)\s+[\dIVXA-Z]+[.:]?))\s+\S/i;
+/** A page number or `Page 3 of 10`. */
+export const PAGE_NUMBER = /^\s*((page|p\.|seite)\s*)?[-–—]?\s*(\d{1,4}|[ivxlc]{1,7})\s*[-–—]?(\s*(of|\/|von)\s*\d{1,4})?\s*$/i;
+
+const MATH_CHARS = /[=+×÷±∓≤≥≠≈≡∼∝∑∏∫∮√∞∂∇∈∉∋⊂⊃⊆⊇∪∩∧∨¬→←↔⇒⇐⇔↦∀∃∅^_|·∘⊗⊕′″α-ωΑ-Ω()[\]{}<>/]/g;
+const MATH_FONT = /(CMMI|CMSY|CMEX|MSBM|MSAM|Math|Symbol|STIX|rtxmi|txsy|txex|MTMI|MTSY|MTEX|Euclid|esint|wasy)/i;
+
+/** Fraction of non-space characters that are mathematical operators, Greek letters or brackets. */
+export function mathDensity(text: string): number {
+  const chars = text.replace(/\s/g, '');
+  if (!chars.length) return 0;
+  return (chars.match(MATH_CHARS)?.length ?? 0) / chars.length;
+}
+
+export function isMathFont(fontName: string): boolean {
+  return MATH_FONT.test(fontName);
+}

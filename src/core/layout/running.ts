@@ -1,0 +1,67 @@
+// Running headers and footers, confirmed across pages: short elements in the top or bottom band of
+// a page whose text (digits ignored, so page numbers match) comes back on other pages become
+// Page-header / Page-footer with a high score, and move to the start / end of their page. Pages are
+// laid out one at a time (and possibly in other threads), so this runs once all pages are there.
+import type { Element } from '../contract/types.ts';
+import type { DocumentStage } from '../stage.ts';
+import { PAGE_NUMBER } from './patterns.ts';
+
+const BAND = 0.12;
+
+function key(e: Element): string {
+  return e.text_representation.toLowerCase().replace(/\d+/g, '#').replace(/[ivxlc]+$/, '#').replace(/\s+/g, ' ').trim();
+}
+
+function band(e: Element): 'top' | 'bottom' | null {
+  if (e.bbox[3] < BAND) return 'top';
+  if (e.bbox[1] > 1 - BAND) return 'bottom';
+  return null;
+}
+
+const MOVABLE = new Set(['Text', 'Section-header', 'Title', 'Page-header', 'Page-footer', 'Caption', 'Footnote']);
+
+export function relabelRunningMatter(elements: readonly Element[]): Element[] {
+  const pages = new Set(elements.map((e) => e.properties.page_number));
+  if (pages.size < 2) return [...elements];
+  const seen = new Map<string, Set<number>>();
+  for (const e of elements) {
+    const b = band(e);
+    if (!b || !MOVABLE.has(e.type) || e.text_representation.length > 200) continue;
+    const k = `${b}|${key(e)}`;
+    seen.set(k, (seen.get(k) ?? new Set()).add(e.properties.page_number));
+  }
+  const out = elements.map((e) => {
+    const b = band(e);
+    if (!b || !MOVABLE.has(e.type) || e.text_representation.length > 200) return e;
+    const n = seen.get(`${b}|${key(e)}`)?.size ?? 0;
+    const type = b === 'top' ? 'Page-header' : 'Page-footer';
+    // Margin text that never comes back (and is no page number) is the page's own text. Scores stay
+    // as they were: the threshold has already been applied page by page.
+    if (n < 2) return e.type === type && !PAGE_NUMBER.test(e.text_representation) && pages.size >= 3 ? ({ ...e, type: 'Text' } as Element) : e;
+    return { ...e, type } as Element;
+  });
+  // A region's candidates that now carry the same label collapse into the best one.
+  const best = new Map<string, Element>();
+  for (const e of out) {
+    const k = `${e.properties.page_number}|${e.type}|${e.bbox.join(',')}`;
+    const seen = best.get(k);
+    if (!seen || seen.properties.score < e.properties.score) best.set(k, e);
+  }
+  const unique = new Set(best.values());
+  // Keep headers first and footers last on each page, in the pages' order.
+  const result: Element[] = [];
+  for (const page of [...new Set(out.map((e) => e.properties.page_number))]) {
+    const mine = out.filter((e) => unique.has(e) && e.properties.page_number === page);
+    result.push(
+      ...mine.filter((e) => e.type === 'Page-header'),
+      ...mine.filter((e) => e.type !== 'Page-header' && e.type !== 'Page-footer'),
+      ...mine.filter((e) => e.type === 'Page-footer'),
+    );
+  }
+  return result;
+}
+
+export const runningMatterStage: DocumentStage = {
+  name: 'running-headers',
+  run: (elements) => relabelRunningMatter(elements),
+};

@@ -1,0 +1,117 @@
+// A small pool of OCR workers: created on demand up to `max`, reused across pages (a worker keeps
+// the languages it was started with, keyed by `key`), terminated when idle for `idleMs`, when the
+// caller's signal aborts while the worker is busy (an OCR call cannot be interrupted otherwise), and
+// all at once by terminateAll(). Never more than `max` workers run.
+import { TesseraError } from '../contract/errors.ts';
+
+export interface PoolWorker {
+  terminate(): Promise<unknown> | unknown;
+  /** Node: let the process exit while the worker idles (worker_threads.unref/ref). */
+  unref?(): void;
+  ref?(): void;
+}
+
+interface Slot<W extends PoolWorker> {
+  key: string;
+  worker: Promise<W>;
+  busy: boolean;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+const cancelled = (): TesseraError => new TesseraError('cancelled', 'The request was cancelled.');
+
+export class WorkerPool<W extends PoolWorker> {
+  readonly #slots = new Set<Slot<W>>();
+  readonly #waiting: Array<() => void> = [];
+
+  constructor(
+    readonly max: number,
+    private readonly idleMs: number,
+  ) {}
+
+  /** Workers started and not yet terminated (busy or idle). */
+  get size(): number {
+    return this.#slots.size;
+  }
+
+  /**
+   * Run `work` on a worker for `key` (started with `create` when none is idle). When `signal` aborts
+   * while the work runs, the worker is terminated and the call rejects with 'cancelled'.
+   */
+  async run<T>(key: string, create: () => Promise<W>, work: (w: W) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const slot = await this.#acquire(key, create, signal);
+    let onAbort: (() => void) | undefined;
+    try {
+      const worker = await slot.worker;
+      worker.ref?.();
+      if (signal?.aborted) throw cancelled();
+      const aborted = new Promise<never>((_, reject) => {
+        onAbort = () => reject(cancelled());
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+      const result = await Promise.race([work(worker), aborted]);
+      this.#release(slot);
+      return result;
+    } catch (e) {
+      // A failed or interrupted worker is in an unknown state: never reuse it.
+      await this.#drop(slot);
+      throw e;
+    } finally {
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async #acquire(key: string, create: () => Promise<W>, signal?: AbortSignal): Promise<Slot<W>> {
+    for (;;) {
+      if (signal?.aborted) throw cancelled();
+      const idle = [...this.#slots].filter((s) => !s.busy);
+      const same = idle.find((s) => s.key === key);
+      if (same) {
+        if (same.timer) clearTimeout(same.timer);
+        same.timer = null;
+        same.busy = true;
+        return same;
+      }
+      if (this.#slots.size >= this.max && idle.length) await this.#drop(idle[0]!);
+      if (this.#slots.size < this.max) {
+        const worker = create();
+        const slot: Slot<W> = { key, worker, busy: true, timer: null };
+        this.#slots.add(slot);
+        worker.catch(() => this.#slots.delete(slot)); // run() reports the failure
+        return slot;
+      }
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    }
+  }
+
+  #release(slot: Slot<W>): void {
+    slot.busy = false;
+    void slot.worker.then((w) => w.unref?.(), () => {});
+    slot.timer = setTimeout(() => void this.#drop(slot), this.idleMs);
+    // Node: an idle pool must not keep the process alive (the workers are unref'd too).
+    (slot.timer as unknown as { unref?: () => void }).unref?.();
+    this.#wake();
+  }
+
+  async #drop(slot: Slot<W>): Promise<void> {
+    if (!this.#slots.delete(slot)) return;
+    if (slot.timer) clearTimeout(slot.timer);
+    this.#wake();
+    let worker: W;
+    try {
+      worker = await slot.worker;
+    } catch {
+      return; // never started: nothing to terminate
+    }
+    await worker.terminate();
+  }
+
+  #wake(): void {
+    this.#waiting.splice(0).forEach((resolve) => resolve());
+  }
+
+  /** Terminate every worker, idle or busy (busy calls then fail). */
+  async terminateAll(): Promise<void> {
+    await Promise.all([...this.#slots].map((s) => this.#drop(s)));
+  }
+}

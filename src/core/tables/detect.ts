@@ -1,0 +1,160 @@
+// One page's tables: ruled frames first (their structure is given by the rulings), then
+// borderless and partially ruled tables from text alignment among the words outside them.
+import type { PageContent, Rect } from '../pdf/types.ts';
+import { alignedCandidates, alignedGrid, columnGaps, rejectReason } from './aligned.ts';
+import type { Grid } from './grid.ts';
+import { refineRulings } from './refine.ts';
+import { ruledGrid } from './ruled.ts';
+import { clusterPositions, fillEdgesOf, groupRulings, rulingsOf, type Ruling, type RulingGroup } from './rulings.ts';
+import { linesOf, unionOf, wordsOf, type Word } from './words.ts';
+
+const centerIn = (w: Word, r: Rect, pad = 0): boolean => {
+  const cx = (w.rect.x0 + w.rect.x1) / 2;
+  const cy = (w.rect.y0 + w.rect.y1) / 2;
+  return cx >= r.x0 - pad && cx <= r.x1 + pad && cy >= r.y0 - pad && cy <= r.y1 + pad;
+};
+
+function overlapShare(a: Rect, b: Rect): number {
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  const area = (a.x1 - a.x0) * (a.y1 - a.y0);
+  return w > 0 && h > 0 && area > 0 ? (w * h) / area : 0;
+}
+
+/**
+ * A plotted series in or around the frame — a line or curve path that is neither horizontal nor
+ * vertical and covers a good part of it — makes it a chart (gridlines and a plot), not a table.
+ * Small curves (rounded cell corners) do not count.
+ */
+function chartLike(page: PageContent, rect: Rect): boolean {
+  const pad = 30;
+  const area = (rect.x1 - rect.x0) * (rect.y1 - rect.y0);
+  let small = 0;
+  for (const p of page.paths) {
+    const r = p.rect;
+    if (p.kind === 'rect') continue;
+    if (r.x0 < rect.x0 - pad || r.x1 > rect.x1 + pad || r.y0 < rect.y0 - pad || r.y1 > rect.y1 + pad) continue;
+    const w = r.x1 - r.x0;
+    const h = r.y1 - r.y0;
+    if (w <= 2.5 || h <= 2.5) continue;
+    if (w * h > 0.05 * area) return true;
+    if (p.kind === 'line') small++;
+  }
+  // Many short diagonal strokes: a plot drawn segment by segment.
+  return small >= 12;
+}
+
+function ruledTables(words: readonly Word[], groups: readonly RulingGroup[], page: PageContent, minCols = 1): Grid[] {
+  const out: Grid[] = [];
+  for (const group of groups) {
+    const { rect } = group;
+    const w = rect.x1 - rect.x0;
+    const h = rect.y1 - rect.y0;
+    if (w < 20 || h < 8) continue;
+    // A frame around (nearly) the whole page is a page border, not a table.
+    if (w > 0.9 * page.width && h > 0.85 * page.height) continue;
+    // Words mostly inside the frame; those whose centre misses every cell become leftovers.
+    const inside = words.filter((x) => centerIn(x, rect, 1) || overlapShare(x.rect, rect) >= 0.3);
+    if (chartLike(page, rect)) continue;
+    const grid = ruledGrid(refineRulings(group, inside), inside);
+    if (!grid || grid.numCols < minCols || (grid.numCols < 2 && (grid.numRows < 2 || w < 100))) continue;
+    // Mostly empty slots: the gridlines of a chart, or a drawing, not a table.
+    const slots = grid.numRows * grid.numCols;
+    const filledSlots = grid.cells.filter((c) => c.words.length).reduce((n, c) => n + (c.r1 - c.r0 + 1) * (c.c1 - c.c0 + 1), 0);
+    if (grid.cells.filter((c) => c.words.length).length < 0.4 * grid.cells.length || filledSlots < 0.4 * slots) continue;
+    // Text side by side in at least one row, unless it is a single column of boxes.
+    const rowsWithPairs = new Set(grid.cells.filter((c) => c.words.length).map((c) => c.r0).filter((r, i, all) => all.indexOf(r) !== i));
+    if (grid.numCols > 1 && rowsWithPairs.size === 0) continue;
+    // Axes drawn over a picture: a figure, not a table.
+    if (page.images.some((im) => overlapShare(rect, im.rect) > 0.3)) continue;
+    // A box or two around paragraphs (call-outs) is not a table.
+    const filled = grid.cells.filter((c) => c.words.length);
+    const wordsPer = filled.map((c) => c.words.length).sort((a, b) => a - b);
+    if (filled.length <= 2 && (wordsPer[wordsPer.length - 1] ?? 0) > 25) continue;
+    out.push(grid);
+  }
+  return out;
+}
+
+/** Horizontal rules not part of a ruled table: hints for booktabs-style and financial tables. */
+function looseHorizontalRules(rulings: readonly Ruling[], tables: readonly Grid[]): Ruling[] {
+  return rulings.filter(
+    (r) => r.horizontal && !tables.some((t) => r.pos >= t.rect.y0 - 2 && r.pos <= t.rect.y1 + 2 && r.from >= t.rect.x0 - 2 && r.to <= t.rect.x1 + 2),
+  );
+}
+
+/**
+ * Filled bars under aligned numbers: a bar chart's data labels, not a table. Cell shading also
+ * fills rectangles, but theirs share a few column edges; bars end at assorted places.
+ */
+function barsUnder(page: PageContent, rect: Rect): boolean {
+  const width = rect.x1 - rect.x0;
+  const edges: number[] = [];
+  let bars = 0;
+  for (const p of page.paths) {
+    if (p.kind !== 'rect' || !p.filled) continue;
+    const r = p.rect;
+    if (r.x1 - r.x0 <= 2.5 || r.y1 - r.y0 <= 2.5 || r.x1 - r.x0 > 0.6 * width) continue;
+    if (r.x0 >= rect.x0 - 5 && r.x1 <= rect.x1 + 5 && r.y0 >= rect.y0 - 5 && r.y1 <= rect.y1 + 5) {
+      bars++;
+      edges.push(r.x0, r.x1);
+    }
+  }
+  return bars >= 6 && clusterPositions(edges, 2).length > 0.4 * edges.length;
+}
+
+/** Some column whose cells mostly start with a digit (amounts, measurements, years). */
+function hasFigureColumn(grid: Grid): boolean {
+  for (let c = 0; c < grid.numCols; c++) {
+    const cells = grid.cells.filter((x) => x.c0 === c && x.words.length);
+    if (cells.length >= 3 && cells.filter((x) => /^[-+(±≤≥<>~]?\d/.test(x.words[0]!.text)).length >= 0.5 * cells.length) return true;
+  }
+  return false;
+}
+
+function alignedTables(words: readonly Word[], hRules: readonly Ruling[], page: PageContent, depth = 0): Grid[] {
+  const out: Grid[] = [];
+  for (const cand of alignedCandidates(linesOf(words))) {
+    const candWords = cand.flatMap((l) => l.words);
+    const rect = unionOf(candWords.map((w) => w.rect));
+    const rules = hRules.filter((r) => r.pos >= rect.y0 - 20 && r.pos <= rect.y1 + 20 && Math.min(r.to, rect.x1) - Math.max(r.from, rect.x0) > 0.5 * (rect.x1 - rect.x0));
+    const grid = alignedGrid(candWords, rect, rules);
+    const reason = grid ? rejectReason(grid) : 'no structure';
+    if (!grid || reason || barsUnder(page, grid.rect) || chartLike(page, grid.rect)) {
+      // Lines of two text columns side by side read as one wide candidate: split at the widest
+      // gap (the page's gutter) and look for tables within each column.
+      if (depth === 0 && cand.length >= 3) {
+        const gaps = columnGaps(cand, rect).sort((a, b) => b.to - b.from - (a.to - a.from));
+        const gutter = gaps[0];
+        if (gutter) {
+          const left = candWords.filter((w) => w.rect.x1 <= gutter.at);
+          const right = candWords.filter((w) => w.rect.x0 >= gutter.at);
+          out.push(...alignedTables(left, hRules, page, 1), ...alignedTables(right, hRules, page, 1));
+        }
+      }
+      continue;
+    }
+    // Inside one text column the bar is higher (diagram labels and wrapped prose align too): four
+    // rows and a column of figures.
+    if (depth > 0 && (grid.numRows < 4 || !hasFigureColumn(grid))) continue;
+    // Rules just above and below belong to the table (booktabs top and bottom rules).
+    const near = rules.filter((r) => r.pos >= rect.y0 - 12 && r.pos <= rect.y1 + 12);
+    if (near.length) grid.rect = unionOf([grid.rect, ...near.map((r) => ({ x0: r.from, y0: r.pos, x1: r.to, y1: r.pos }))]);
+    out.push(grid);
+  }
+  return out;
+}
+
+export function detectTables(page: PageContent): Grid[] {
+  const words = wordsOf(page.textRuns, true);
+  const rulings = rulingsOf(page.paths, page);
+  const ruled = ruledTables(words, groupRulings(rulings), page);
+  // Tables drawn as filled cell rectangles without strokes (slides, spreadsheets): the fills' edges
+  // are the rulings. Only where no stroked table is, since stroked tables often fill their cells too.
+  const fillGroups = groupRulings(fillEdgesOf(page.paths, page)).filter((g) => !ruled.some((t) => overlapShare(g.rect, t.rect) > 0.2));
+  ruled.push(...ruledTables(words, fillGroups, page, 2).filter((t) => t.numRows >= 2));
+  const taken = new Set(ruled.flatMap((t) => [...t.cells.flatMap((c) => c.words), ...t.leftovers]));
+  const rest = words.filter((w) => !w.rotated && !taken.has(w) && !ruled.some((t) => centerIn(w, t.rect, 2)));
+  const aligned = alignedTables(rest, looseHorizontalRules(rulings, ruled), page);
+  return [...ruled, ...aligned].sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0);
+}

@@ -1,0 +1,110 @@
+// The tables stage: finds the page's tables and hands them to layout as `table` regions, with
+// their structure (table_mode standard/custom) or without cells (table_mode none).
+import type { OpenedDocument, PageContent } from '../pdf/types.ts';
+import type { PageStage, Region, StageContext } from '../stage.ts';
+import { mergeLeftovers, plainTableText, tableCsv, toTableStructure } from './build.ts';
+import { detectTables } from './detect.ts';
+import { chooseEngine, TABLE_PIXELS_DPI } from './engines.ts';
+import type { Grid } from './grid.ts';
+
+export { detectTables } from './detect.ts';
+export { BUILTIN_ENGINE, TABLE_PIXELS_DPI, chooseEngine } from './engines.ts';
+export type { Grid } from './grid.ts';
+
+/** The last table of the previous page, to recognise a table continued on the next page. */
+interface LastTable {
+  pageNumber: number;
+  numCols: number;
+  colEdges: number[];
+  columnHeaders: string[];
+  endsNearBottom: boolean;
+}
+
+const lastTables = new WeakMap<OpenedDocument, LastTable>();
+const reported = new WeakMap<OpenedDocument, Set<string>>();
+
+function once(ctx: StageContext, line: string): void {
+  let seen = reported.get(ctx.doc);
+  if (!seen) reported.set(ctx.doc, (seen = new Set()));
+  if (seen.has(line)) return;
+  seen.add(line);
+  ctx.status(line);
+}
+
+function colEdges(grid: Grid, width: number): number[] {
+  const edges: number[] = [];
+  for (let c = 0; c < grid.numCols; c++) {
+    const xs = grid.cells.filter((x) => x.c0 === c && x.c1 === c).map((x) => x.rect.x0);
+    edges.push(xs.length ? Math.min(...xs) / width : -1);
+  }
+  return edges;
+}
+
+/** Nothing but page furniture between the table and the page edge. */
+function textBetween(page: PageContent, y0: number, y1: number): number {
+  return page.textRuns.filter((r) => r.rect.y0 >= y0 && r.rect.y1 <= y1 && r.text.trim()).length;
+}
+
+export function tablesOfPage(page: PageContent, ctx: Pick<StageContext, 'options' | 'status'> & { doc?: OpenedDocument }): Region[] {
+  const options = ctx.options;
+  const keepBreaks = !options.text_extraction_options.remove_line_breaks;
+  const grids = detectTables(page);
+  const regions: Region[] = [];
+  const prev = ctx.doc ? lastTables.get(ctx.doc) : undefined;
+  grids.forEach((grid, index) => {
+    if (options.table_extraction_options.include_additional_text) mergeLeftovers(grid);
+    const chars = grid.cells.reduce((n, c) => n + c.words.reduce((m, w) => m + w.text.length, 0), 0);
+    const pixels = Math.round((Math.max(grid.rect.x1 - grid.rect.x0, grid.rect.y1 - grid.rect.y0) * TABLE_PIXELS_DPI) / 72);
+    const properties: Record<string, unknown> = { title: null, columns: grid.numCols, rows: grid.numRows };
+    let table;
+    let text: string;
+    if (options.table_mode === 'none') {
+      text = plainTableText(grid, keepBreaks);
+      properties.table_engine = null;
+    } else {
+      const choice = chooseEngine(options, { pixels, chars });
+      if (choice.fallback) once(ctx as StageContext, choice.fallback);
+      // A table that starts a page right under the previous page's last table, with the same
+      // columns, continues it: its first row is a header only when it repeats the header.
+      const continued =
+        index === 0 &&
+        prev !== undefined &&
+        prev.pageNumber === page.pageNumber - 1 &&
+        prev.endsNearBottom &&
+        prev.numCols === grid.numCols &&
+        textBetween(page, 0.08 * page.height, grid.rect.y0) <= 2;
+      if (continued) {
+        const firstRow = grid.cells.filter((c) => c.r0 === 0).map((c) => c.words.map((w) => w.text).join(' ')).join(' ');
+        if (firstRow.replace(/\s+/g, '') !== prev.columnHeaders.join('').replace(/\s+/g, '')) grid.headerRows = 0;
+      }
+      table = toTableStructure(grid, page, keepBreaks);
+      if (continued) {
+        if (grid.headerRows === 0) table.column_headers = prev.columnHeaders;
+        properties.continued_from = { page_number: prev.pageNumber, column_headers: prev.columnHeaders };
+      }
+      text = tableCsv(table);
+      properties.table_engine = `${choice.engine}/${grid.engine}`;
+      if (choice.requested) properties.table_model = choice.requested;
+    }
+    regions.push({ type: 'table', rect: grid.rect, score: grid.score, text, properties, ...(table ? { table } : {}) });
+  });
+  if (ctx.doc) {
+    const last = grids[grids.length - 1];
+    const lastRegion = regions[regions.length - 1];
+    if (last && lastRegion) {
+      lastTables.set(ctx.doc, {
+        pageNumber: page.pageNumber,
+        numCols: last.numCols,
+        colEdges: colEdges(last, page.width),
+        columnHeaders: lastRegion.table?.column_headers ?? [],
+        endsNearBottom: textBetween(page, last.rect.y1, 0.92 * page.height) <= 2,
+      });
+    } else lastTables.delete(ctx.doc);
+  }
+  return regions;
+}
+
+export const tablesStage: PageStage = {
+  name: 'tables',
+  run: (state, ctx) => ({ ...state, regions: [...state.regions, ...tablesOfPage(state.content, ctx)] }),
+};

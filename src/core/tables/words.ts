@@ -1,0 +1,154 @@
+// Text runs -> words -> lines -> segments: the text geometry both table engines work on.
+// A run's characters get x positions by linear interpolation across its box (pdf.js gives one box
+// per run), which is precise enough to split a run that crosses a cell border.
+import type { Rect, TextRun } from '../pdf/types.ts';
+
+export interface Word {
+  text: string;
+  rect: Rect;
+  fontSize: number;
+  bold: boolean;
+  /** Set in a monospaced font (code listings line up like tables but are not). */
+  mono: boolean;
+  /** From a run at an angle (a rotated column header): whole run, kept out of line building. */
+  rotated?: boolean;
+}
+
+/** A run of words on one line with no gap wider than a column gap between them. */
+export interface Segment {
+  rect: Rect;
+  words: Word[];
+  text: string;
+}
+
+export interface TextLine {
+  rect: Rect;
+  words: Word[];
+  segments: Segment[];
+  fontSize: number;
+}
+
+const MONO = /courier|mono|consol|menlo|typewriter|\bcode/i;
+
+const isUpright = (run: TextRun): boolean => Math.abs(run.angle) < 2 || Math.abs(run.angle - 360) < 2;
+
+/**
+ * Words of the upright runs. Runs at an angle (rotated column headers) come as one word each,
+ * marked `rotated`, when `rotated` is asked for: ruled cells take them, alignment ignores them.
+ */
+export function wordsOf(runs: readonly TextRun[], rotated = false): Word[] {
+  const out: Word[] = [];
+  for (const run of runs) {
+    if (!isUpright(run)) {
+      if (rotated && run.text.trim()) {
+        out.push({ text: run.text.trim(), rect: run.rect, fontSize: run.fontSize, bold: run.bold, mono: MONO.test(run.fontName), rotated: true });
+      }
+      continue;
+    }
+    const chars = [...run.text];
+    const n = chars.length;
+    if (n === 0) continue;
+    const w = run.rect.x1 - run.rect.x0;
+    let start = -1;
+    const flush = (end: number): void => {
+      if (start < 0) return;
+      out.push({
+        text: chars.slice(start, end).join(''),
+        rect: { x0: run.rect.x0 + (w * start) / n, y0: run.rect.y0, x1: run.rect.x0 + (w * end) / n, y1: run.rect.y1 },
+        fontSize: run.fontSize,
+        bold: run.bold,
+        mono: MONO.test(run.fontName),
+      });
+      start = -1;
+    };
+    chars.forEach((ch, i) => {
+      if (/\s/.test(ch)) flush(i);
+      else if (start < 0) start = i;
+    });
+    flush(n);
+  }
+  return out;
+}
+
+export function unionOf(rects: readonly Rect[]): Rect {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const r of rects) {
+    if (r.x0 < x0) x0 = r.x0;
+    if (r.y0 < y0) y0 = r.y0;
+    if (r.x1 > x1) x1 = r.x1;
+    if (r.y1 > y1) y1 = r.y1;
+  }
+  return { x0, y0, x1, y1 };
+}
+
+/** Words joined left to right with single spaces (none before closing punctuation). */
+export function joinWords(words: readonly Word[]): string {
+  return [...words]
+    .sort((a, b) => a.rect.x0 - b.rect.x0)
+    .map((w) => w.text)
+    .join(' ');
+}
+
+/** Words in reading order within a box: lines top-down, words left to right, lines joined by `sep`. */
+export function textOf(words: readonly Word[], sep = ' '): string {
+  return linesOf(words)
+    .map((l) => joinWords(l.words))
+    .join(sep)
+    .trim();
+}
+
+function vOverlap(a: Rect, b: Rect): number {
+  const o = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return o / Math.max(1e-6, Math.min(a.y1 - a.y0, b.y1 - b.y0));
+}
+
+/** A gap wider than this many font sizes splits a line into segments (a column gap). */
+export const SEGMENT_GAP_EMS = 1.0;
+
+/** Groups words into lines (shared baseline band), each split into segments at column-wide gaps. */
+export function linesOf(words: readonly Word[]): TextLine[] {
+  const sorted = [...words].sort((a, b) => (a.rect.y0 + a.rect.y1) / 2 - (b.rect.y0 + b.rect.y1) / 2);
+  const lines: { rect: Rect; words: Word[] }[] = [];
+  for (const w of sorted) {
+    // Compare with the last few lines only: sorted by centre, a word's line is among the recent ones.
+    let best: { rect: Rect; words: Word[] } | undefined;
+    let bestOverlap = 0.5;
+    for (let i = lines.length - 1; i >= Math.max(0, lines.length - 4); i--) {
+      const l = lines[i]!;
+      const o = vOverlap(w.rect, l.rect);
+      if (o > bestOverlap) {
+        bestOverlap = o;
+        best = l;
+      }
+    }
+    if (best) {
+      best.words.push(w);
+      best.rect = unionOf([best.rect, w.rect]);
+    } else lines.push({ rect: { ...w.rect }, words: [w] });
+  }
+  return lines
+    .map((l) => finishLine(l.words))
+    .sort((a, b) => a.rect.y0 - b.rect.y0);
+}
+
+export function finishLine(words: Word[]): TextLine {
+  const ws = [...words].sort((a, b) => a.rect.x0 - b.rect.x0);
+  const sizes = ws.map((w) => w.fontSize).sort((a, b) => a - b);
+  const fontSize = sizes[Math.floor(sizes.length / 2)] ?? 10;
+  const segments: Segment[] = [];
+  let cur: Word[] = [];
+  for (const w of ws) {
+    const prev = cur[cur.length - 1];
+    if (prev && w.rect.x0 - prev.rect.x1 > SEGMENT_GAP_EMS * fontSize) {
+      segments.push(segmentOf(cur));
+      cur = [];
+    }
+    cur.push(w);
+  }
+  if (cur.length) segments.push(segmentOf(cur));
+  return { rect: unionOf(ws.map((w) => w.rect)), words: ws, segments, fontSize };
+}
+
+function segmentOf(words: Word[]): Segment {
+  return { rect: unionOf(words.map((w) => w.rect)), words, text: joinWords(words) };
+}

@@ -1,0 +1,175 @@
+/// <reference lib="webworker" />
+// THE app's service worker. Two jobs:
+//  1. Offline: on install it precaches every file of the build (listed in /sw-manifest.json by the
+//     build plugin, src/sw/vite-plugin.ts), then answers the app's own GETs from that cache, so one
+//     visit is enough for the app to work with the network off.
+//  2. The service: it answers /v1/... on the app's own origin with the service core (src/service),
+//     so fetch('/v1/document/partition', ...) from any page script works, offline too.
+//
+// The engine runs in this worker's own thread: Chrome does not let a service worker start a
+// dedicated Worker, and the pages that could host one may be closed while an async task runs. The
+// engine's work is split in awaited steps (pages, stages), so the worker still answers other
+// requests between them; async tasks hold the worker alive through waitUntil.
+import { Service, type ServiceRequest, type ServiceResponse, RequestError, type PartitionForm } from '../service/index.ts';
+import { directEngine } from '../service/direct-engine.ts';
+import { IdbDocSetStore, IdbSettingsStore, IdbTaskStore, openServiceDb } from './idb-stores.ts';
+import { setupEngine } from './engine-setup.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+declare const __TESSERA_VERSION__: string;
+
+const CACHE = 'tessera-app';
+const MANIFEST = 'sw-manifest.json';
+const scopeUrl = new URL(self.registration.scope);
+const base = scopeUrl.pathname; // e.g. "/"
+
+/** The network's fetch, before engine-setup makes same-origin data reads cache-first. */
+const networkFetch = self.fetch.bind(self);
+
+async function precache(): Promise<void> {
+  const res = await networkFetch(new URL(MANIFEST, scopeUrl), { cache: 'no-store' });
+  if (!res.ok) throw new Error(`cannot read ${MANIFEST}: HTTP ${res.status}`);
+  const manifest = (await res.json()) as { version: string; files: string[] };
+  const cache = await caches.open(CACHE);
+  // Drop what an older build cached and this one no longer has.
+  const wanted = new Set([base, ...manifest.files].map((f) => new URL(f, scopeUrl).href));
+  for (const req of await cache.keys()) if (!wanted.has(req.url)) await cache.delete(req);
+  await cache.addAll([...wanted].map((u) => new Request(u, { cache: 'reload' })));
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+/** App files: cache first (the build's names are content-hashed); pages: network first. */
+async function appFile(request: Request): Promise<Response> {
+  const cache = await caches.open(CACHE);
+  if (request.mode === 'navigate') {
+    try {
+      const res = await networkFetch(request);
+      if (res.ok) void cache.put(base, res.clone());
+      return res;
+    } catch {
+      const cached = (await cache.match(request, { ignoreSearch: true })) ?? (await cache.match(base));
+      if (cached) return cached;
+      throw new Error('offline and not cached');
+    }
+  }
+  const cached = await cache.match(request, { ignoreSearch: true });
+  if (cached) return cached;
+  const res = await networkFetch(request);
+  if (res.ok && res.type === 'basic') void cache.put(request, res.clone());
+  return res;
+}
+
+// ---- the service ------------------------------------------------------------------------------
+
+let service: Promise<Service> | null = null;
+
+function getService(): Promise<Service> {
+  service ??= (async () => {
+    setupEngine(CACHE);
+    const db = await openServiceDb();
+    return new Service({
+      engine: directEngine,
+      docsets: new IdbDocSetStore(db),
+      tasks: new IdbTaskStore(db),
+      settings: new IdbSettingsStore(db),
+      fetch: (url, init) => networkFetch(url, init),
+      clock: () => Date.now(),
+      newId: () => crypto.randomUUID(),
+      log: { warn: (m) => console.warn(`tessera service: ${m}`) },
+      // One document at a time: the engine shares this thread with everything else here.
+      limits: { concurrency: 1, maxWaiting: 32 },
+      retentionDefault: true,
+      version: __TESSERA_VERSION__,
+    });
+  })();
+  return service;
+}
+
+async function readForm(request: Request): Promise<PartitionForm> {
+  let data: FormData;
+  try {
+    data = await request.formData();
+  } catch (err) {
+    throw new RequestError(422, `The request must be multipart/form-data with a "file" or "file_url" field (${(err as Error).message}).`);
+  }
+  const form: PartitionForm = {};
+  const file = data.get('file');
+  if (file !== null && typeof file !== 'string') form.file = { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name || 'document', type: file.type };
+  else if (typeof file === 'string') throw new RequestError(400, 'The "file" field must be a file upload, not text.');
+  const url = data.get('file_url');
+  if (typeof url === 'string') form.file_url = url;
+  const options = data.get('options');
+  if (typeof options === 'string') form.options = options;
+  else if (options !== null) form.options = await options.text();
+  return form;
+}
+
+function toResponse(out: ServiceResponse): Response {
+  const headers = new Headers(out.headers);
+  if ('stream' in out) {
+    const encoder = new TextEncoder();
+    const it = out.stream[Symbol.asyncIterator]();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { value, done } = await it.next();
+        if (done) controller.close();
+        else controller.enqueue(encoder.encode(value));
+      },
+      async cancel() {
+        await it.return?.();
+      },
+    });
+    headers.set('content-type', 'application/json');
+    return new Response(body, { status: out.status, headers });
+  }
+  if ('bytes' in out) {
+    headers.set('content-type', out.contentType);
+    return new Response(out.bytes.slice().buffer as ArrayBuffer, { status: out.status, headers });
+  }
+  headers.set('content-type', 'application/json');
+  return new Response(JSON.stringify(out.body), { status: out.status, headers });
+}
+
+async function api(event: FetchEvent, url: URL): Promise<Response> {
+  const request = event.request;
+  const svc = await getService();
+  const req: ServiceRequest = {
+    method: request.method,
+    path: url.pathname.slice(base.length - 1),
+    query: Object.fromEntries(url.searchParams),
+    headers: Object.fromEntries([...request.headers].map(([k, v]) => [k.toLowerCase(), v])),
+    form: () => readForm(request),
+    json: async () => {
+      const text = await request.text();
+      if (text.trim() === '') return null;
+      try {
+        return JSON.parse(text);
+      } catch (err) {
+        throw new RequestError(422, `The body is not valid JSON: ${(err as Error).message}`);
+      }
+    },
+    signal: request.signal,
+  };
+  const out = await svc.handle(req);
+  // Async tasks, webhooks and streamed bodies go on after this returns: keep the worker alive.
+  event.waitUntil(svc.idle());
+  return toResponse(out);
+}
+
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith(`${base}v1/`)) {
+    event.respondWith(api(event, url));
+    return;
+  }
+  if (event.request.method !== 'GET' || url.pathname === `${base}${MANIFEST}`) return;
+  event.respondWith(appFile(event.request));
+});

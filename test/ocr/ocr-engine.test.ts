@@ -1,0 +1,107 @@
+// OCR end to end with the real tesseract.js engine (Node adapter, traineddata from node_modules):
+// generated pages rendered to PNG scans, read back with words and boxes where the PDF put them;
+// rotated scans turned upright; no OCR worker left running after a cancelled or finished job.
+// Slow (a few seconds per OCR): few tests, small images.
+import { afterAll, describe, expect, it } from 'vitest';
+import { installNodePdfEnvironment } from '../../src/cli/node-raster.ts';
+import { installNodeOcr } from '../../src/cli/ocr-node.ts';
+import { partition } from '../../src/core/index.ts';
+import type { Element } from '../../src/core/contract/types.ts';
+import { liveOcrWorkers, releaseOcrEngines, rotateRaster } from '../../src/core/ocr/index.ts';
+import { openDocument, type RasterImage } from '../../src/core/pdf/index.ts';
+import { buildPdf, type Truth } from '../fixtures/build-pdf.ts';
+import { encodePng } from '../fixtures/png.ts';
+
+installNodePdfEnvironment();
+installNodeOcr();
+afterAll(() => releaseOcrEngines());
+
+const DPI = 150;
+
+function toPng(img: RasterImage, dpi: number): Uint8Array {
+  return encodePng(img.width, img.height, (x, y) => {
+    const i = (y * img.width + x) * 4;
+    return [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+  }, dpi);
+}
+
+async function scan(): Promise<{ png: Uint8Array; raster: RasterImage; truth: Truth }> {
+  const { bytes, truth } = await buildPdf({
+    pages: [
+      {
+        size: [420, 300],
+        blocks: [
+          { kind: 'heading', level: 1, text: 'Quarterly Report' },
+          {
+            kind: 'paragraph',
+            text: 'The committee reviewed the budget and approved the plan for the new library building in March.',
+            size: 11,
+          },
+        ],
+      },
+    ],
+  });
+  const doc = await openDocument(bytes);
+  const raster = await doc.rasterize(1, DPI);
+  await doc.close();
+  return { png: toPng(raster, DPI), raster, truth };
+}
+
+const words = (els: Element[]): string[] => els.flatMap((e) => e.text_representation.split(/\s+/)).filter(Boolean);
+
+describe('OCR of a scanned page', () => {
+  it('reads the words and puts them where the page has them', async () => {
+    const { png, truth } = await scan();
+    const r = await partition({ file: png });
+    expect(r.status_code, r.error).toBe(200);
+    expect(r.status.some((s) => /OCR on page 1 \(no text layer; tesseract, eng\)/.test(s))).toBe(true);
+    const els = r.elements!;
+    const got = words(els);
+    for (const w of ['Quarterly', 'Report', 'committee', 'budget', 'library', 'March.']) expect(got).toContain(w);
+    const page = truth.pages[0]!;
+    for (const block of page.blocks) {
+      const el = els.find((e) => e.text_representation.includes(block.text.split(' ')[0]!));
+      expect(el, block.text).toBeDefined();
+      el!.bbox.forEach((v, i) => expect(Math.abs(v - block.bbox[i]!), `${block.text} bbox[${i}]`).toBeLessThan(0.03));
+    }
+    // The heading is recognised as bigger than the body text.
+    const heading = els.find((e) => e.text_representation.startsWith('Quarterly'));
+    expect(heading?.type).toMatch(/Title|Section-header/);
+  });
+
+  it('turns a page scanned sideways upright and returns boxes in the upright frame', async () => {
+    const { raster, truth } = await scan();
+    const sideways = toPng(rotateRaster(raster, 270), DPI); // scanned turned a quarter left
+    const r = await partition({ file: sideways, options: { output_label_options: { orientation_correction: true } } });
+    expect(r.status_code, r.error).toBe(200);
+    expect(r.status.some((s) => /Corrected orientation of page 1: rotated 90 degrees clockwise/.test(s))).toBe(true);
+    const body = r.elements!.find((e) => e.text_representation.includes('committee'));
+    expect(body).toBeDefined();
+    const truthBody = truth.pages[0]!.blocks.find((b) => b.kind === 'paragraph')!;
+    body!.bbox.forEach((v, i) => expect(Math.abs(v - truthBody.bbox[i]!)).toBeLessThan(0.03));
+  });
+
+  it('leaves no OCR worker running when a job is cancelled mid-OCR', async () => {
+    const { png } = await scan();
+    await releaseOcrEngines();
+    const ac = new AbortController();
+    let liveAtAbort = 0;
+    const pending = partition({
+      file: png,
+      signal: ac.signal,
+      onEvent: (e) => {
+        // cancel as soon as the page has been read: OCR is then starting
+        if (e.kind === 'stage' && e.stage === 'read') {
+          setTimeout(() => {
+            liveAtAbort = liveOcrWorkers();
+            ac.abort();
+          }, 300);
+        }
+      },
+    });
+    const r = await pending;
+    expect(r.status_code).toBe(499);
+    expect(liveAtAbort, 'an OCR worker was running when the job was cancelled').toBeGreaterThan(0);
+    expect(liveOcrWorkers()).toBe(0);
+  });
+});
