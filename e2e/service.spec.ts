@@ -61,22 +61,4 @@ test('page scripts partition through /v1/document/partition once the service wor
   await expect(page.getByTestId('docset').first()).toContainText('tessera_storage');
 });
 
-// FIXME(issue 8): the offline reload does not render the app yet under Playwright's offline
-// emulation (the /v1 API and precache work online; see the report of issue 8). Kept so that it is
-// fixed, not forgotten.
-test.fixme('after one visit, a reload with the network off still partitions', async ({ page, context }) => {
-  await serviceReady(page);
-  const b64 = await samplePdfBase64();
-  await context.setOffline(true);
-  try {
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Tessera', exact: true })).toBeVisible();
-    await expect(page.getByTestId('service-panel')).toHaveAttribute('data-ready', 'yes', { timeout: 30_000 });
-    const sync = await page.evaluate(callApi, { b64, path: '/v1/document/partition', options: {} });
-    expect(sync.status).toBe(200);
-    expect(sync.body.status_code).toBe(200);
-    expect(JSON.stringify(sync.body.elements)).toContain('Worker Service Report');
-  } finally {
-    await context.setOffline(false);
-  }
-});
+// The offline half (a reload with the network off, then /v1 and the app) is e2e/offline.spec.ts.

@@ -1,19 +1,31 @@
-// npm run eval -- <corpus dir> [--out report.md] [--groups a,b] [--options '<json>']
+// npm run eval -- <corpus dir> [--out report.md] [--groups a,b] [--options '<json>'] [--no-ocr]
+//   [--skip-stages tables] [--dump dir]
+// --skip-stages drops page stages by name (e.g. `tables`, to measure layout alone);
+// --dump writes each document's elements (<group>__<stem>.json) and Markdown (.md) to a folder.
 // Runs the engine over every PDF of a corpus laid out like ../shared/corpus (one folder per group,
 // truth files beside each PDF, MANIFEST.tsv for passwords) and prints, per group and overall, the
 // metrics of every registered evaluator (evaluators.ts). With --out, also writes them as Markdown.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { installNodeOcr } from '../src/cli/ocr-node.ts';
 import { installNodePdfEnvironment } from '../src/cli/node-raster.ts';
 import { parseOptions, partition, renderMarkdown } from '../src/core/index.ts';
+import { PAGE_STAGES } from '../src/core/stages.ts';
+import type { PageStage } from '../src/core/stage.ts';
 import { EVALUATORS } from './evaluators.ts';
 import type { DocRun, Metric } from './types.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { out: { type: 'string' }, groups: { type: 'string' }, options: { type: 'string' }, 'no-ocr': { type: 'boolean' } },
+  options: {
+    out: { type: 'string' },
+    groups: { type: 'string' },
+    options: { type: 'string' },
+    'no-ocr': { type: 'boolean' },
+    'skip-stages': { type: 'string' },
+    dump: { type: 'string' },
+  },
 });
 if (positionals.length !== 1) {
   console.error("usage: npm run eval -- <corpus dir> [--out report.md] [--no-ocr] [--groups docling,olmocr] [--options '{\"threshold\":0.4}']");
@@ -49,6 +61,18 @@ function passwords(): Map<string, string> {
   return out;
 }
 
+const skip = values['skip-stages']?.split(',') ?? [];
+for (const name of skip) {
+  // Measurement only: the eval runs the pipeline without the named stage (the list is shared state).
+  const i = PAGE_STAGES.findIndex((st) => st.name === name);
+  if (i < 0) {
+    console.error(`eval: no page stage named ${name} (stages: ${PAGE_STAGES.map((st) => st.name).join(', ')})`);
+    process.exit(2);
+  }
+  (PAGE_STAGES as PageStage[]).splice(i, 1);
+}
+if (values.dump) mkdirSync(values.dump, { recursive: true });
+
 installNodePdfEnvironment();
 // Scanned pages need OCR (tesseract.js, data from node_modules); --no-ocr measures born-digital text only.
 if (!values['no-ocr']) installNodeOcr();
@@ -83,6 +107,10 @@ for (const group of groups) {
     const run: DocRun = { group, stem, pdf, dir, pages, elements, markdown, seconds };
     if (response.status_code !== 200) run.error = response.error ?? `status ${response.status_code}`;
     runs.push(run);
+    if (values.dump) {
+      writeFileSync(join(values.dump, `${group}__${stem}.json`), JSON.stringify(elements, null, 1));
+      writeFileSync(join(values.dump, `${group}__${stem}.md`), markdown);
+    }
     process.stderr.write(`${group}/${name}: ${pages} pages, ${seconds.toFixed(2)} s${run.error ? `, error: ${run.error}` : ''}\n`);
   }
 }
@@ -115,7 +143,7 @@ if (values.out) {
   const md = [
     `# Tessera evaluation`,
     '',
-    `Corpus: \`${corpus}\`; ${runs.length} documents, ${runs.reduce((s, r) => s + r.pages, 0)} pages; options: \`${JSON.stringify(engineOptions)}\`.`,
+    `Corpus: \`${corpus}\`; ${runs.length} documents, ${runs.reduce((s, r) => s + r.pages, 0)} pages; options: \`${JSON.stringify(engineOptions)}\`${skip.length ? `; stages skipped: ${skip.join(', ')}` : ''}.`,
     '',
     '| group | metric | value | n |',
     '|---|---|---:|---:|',

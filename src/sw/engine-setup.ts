@@ -7,6 +7,7 @@
 import * as pdfjs from 'pdfjs-dist';
 import 'pdfjs-dist/build/pdf.worker.mjs';
 import { installWorkerPdfEnvironment } from '../worker/raster.ts';
+import { installServiceWorkerTokenizers } from './tokenizer-source.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -21,7 +22,7 @@ export function setupEngine(cacheName: string): void {
     const url = new URL(input instanceof Request ? input.url : String(input), self.location.href);
     if (url.origin !== origin || (init?.method ?? 'GET') !== 'GET') return network(input, init);
     const cache = await caches.open(cacheName);
-    const cached = await cache.match(url.href, { ignoreSearch: true });
+    const cached = await cache.match(url.href, { ignoreSearch: true, ignoreVary: true }); // see MATCH in sw.ts
     if (cached) return cached;
     const res = await network(input, init);
     if (res.ok) await cache.put(url.href, res.clone()); // lazily cached data (e.g. OCR languages)
@@ -30,4 +31,5 @@ export function setupEngine(cacheName: string): void {
   // Never used while globalThis.pdfjsWorker is set, but pdf.js insists on a value.
   pdfjs.GlobalWorkerOptions.workerSrc = new URL('sw.js', self.registration.scope).href;
   installWorkerPdfEnvironment(async () => pdfjs, { dataBaseUrl: new URL('pdfjs/', self.registration.scope).href });
+  installServiceWorkerTokenizers();
 }

@@ -14,11 +14,19 @@ import { Service, type ServiceRequest, type ServiceResponse, RequestError, type 
 import { directEngine } from '../service/direct-engine.ts';
 import { IdbDocSetStore, IdbSettingsStore, IdbTaskStore, openServiceDb } from './idb-stores.ts';
 import { setupEngine } from './engine-setup.ts';
+import { tesseractCoreWanted } from './precache-policy.ts';
+import { relaxedSimd, simd } from 'wasm-feature-detect';
 
 declare const self: ServiceWorkerGlobalScope;
 declare const __TESSERA_VERSION__: string;
 
 const CACHE = 'tessera-app';
+/**
+ * How a request finds its cached copy. ignoreVary: static hosts (vite preview among them) answer
+ * with `Vary: Origin`, and the app's module scripts are requested with an Origin header while the
+ * precache requests were not, so without it every crossorigin script misses the cache offline.
+ */
+const MATCH: CacheQueryOptions = { ignoreSearch: true, ignoreVary: true };
 const MANIFEST = 'sw-manifest.json';
 const scopeUrl = new URL(self.registration.scope);
 const base = scopeUrl.pathname; // e.g. "/"
@@ -26,15 +34,46 @@ const base = scopeUrl.pathname; // e.g. "/"
 /** The network's fetch, before engine-setup makes same-origin data reads cache-first. */
 const networkFetch = self.fetch.bind(self);
 
+interface Manifest {
+  version: string;
+  /** Fetched on install. */
+  files: string[];
+  /** Cached on first use (src/sw/precache-policy.ts). */
+  lazy: string[];
+}
+
+let manifest: Promise<Manifest> | null = null;
+
+function readManifest(): Promise<Manifest> {
+  manifest ??= (async () => {
+    const res = await networkFetch(new URL(MANIFEST, scopeUrl), { cache: 'no-store' });
+    if (!res.ok) throw new Error(`cannot read ${MANIFEST}: HTTP ${res.status}`);
+    return (await res.json()) as Manifest;
+  })();
+  return manifest;
+}
+
 async function precache(): Promise<void> {
-  const res = await networkFetch(new URL(MANIFEST, scopeUrl), { cache: 'no-store' });
-  if (!res.ok) throw new Error(`cannot read ${MANIFEST}: HTTP ${res.status}`);
-  const manifest = (await res.json()) as { version: string; files: string[] };
+  const { files } = await readManifest();
+  const features = { simd: await simd(), relaxedSimd: await relaxedSimd() };
   const cache = await caches.open(CACHE);
-  // Drop what an older build cached and this one no longer has.
-  const wanted = new Set([base, ...manifest.files].map((f) => new URL(f, scopeUrl).href));
-  for (const req of await cache.keys()) if (!wanted.has(req.url)) await cache.delete(req);
-  await cache.addAll([...wanted].map((u) => new Request(u, { cache: 'reload' })));
+  const wanted = [base, ...files.filter((f) => tesseractCoreWanted(f, features))].map((f) => new URL(f, scopeUrl).href);
+  // Files under assets/ have content-hashed names: one already cached (by an older version of the
+  // worker) is the same file. Everything else is fetched again, bypassing the HTTP cache.
+  const missing: string[] = [];
+  for (const url of wanted) {
+    if (new URL(url).pathname.startsWith(`${base}assets/`) && (await cache.match(url, MATCH))) continue;
+    missing.push(url);
+  }
+  await cache.addAll(missing.map((u) => new Request(u, { cache: 'reload' })));
+}
+
+/** On activation: drop what an older build cached and this one no longer has. */
+async function dropStale(): Promise<void> {
+  const { files, lazy } = await readManifest();
+  const known = new Set([base, ...files, ...lazy].map((f) => new URL(f, scopeUrl).href));
+  const cache = await caches.open(CACHE);
+  for (const req of await cache.keys()) if (!known.has(new URL(req.url).href.split('?')[0]!)) await cache.delete(req);
 }
 
 self.addEventListener('install', (event) => {
@@ -42,7 +81,9 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  // A failed clean-up only leaves old files behind; it must not keep the worker from taking over.
+  const cleanup = dropStale().catch((err: unknown) => console.warn(`tessera: stale cache entries kept: ${(err as Error).message}`));
+  event.waitUntil(Promise.all([cleanup, self.clients.claim()]));
 });
 
 /** App files: cache first (the build's names are content-hashed); pages: network first. */
@@ -54,12 +95,12 @@ async function appFile(request: Request): Promise<Response> {
       if (res.ok) void cache.put(base, res.clone());
       return res;
     } catch {
-      const cached = (await cache.match(request, { ignoreSearch: true })) ?? (await cache.match(base));
+      const cached = (await cache.match(request, MATCH)) ?? (await cache.match(base, MATCH));
       if (cached) return cached;
       throw new Error('offline and not cached');
     }
   }
-  const cached = await cache.match(request, { ignoreSearch: true });
+  const cached = await cache.match(request, MATCH);
   if (cached) return cached;
   const res = await networkFetch(request);
   if (res.ok && res.type === 'basic') void cache.put(request, res.clone());

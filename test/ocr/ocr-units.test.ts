@@ -182,6 +182,16 @@ describe('WorkerPool', () => {
     expect(made[1]!.terminated).toBe(true);
   });
 
+  it('gives up on a worker that never starts or never answers, instead of hanging', async () => {
+    const pool = new WorkerPool<Fake>(1, 60_000, 30);
+    await expect(pool.run('eng', () => new Promise<Fake>(() => {}), async () => 1)).rejects.toMatchObject({ code: 'internal' });
+    expect(pool.size).toBe(0);
+    const stuck = new Fake();
+    await expect(pool.run('eng', async () => stuck, () => new Promise<never>(() => {}))).rejects.toThrow(/did not answer/);
+    expect(stuck.terminated).toBe(true);
+    expect(pool.size).toBe(0);
+  });
+
   it('terminates a busy worker when the job is cancelled, and idle ones after a while', async () => {
     const pool = new WorkerPool<Fake>(2, 20);
     const ac = new AbortController();

@@ -112,3 +112,18 @@ describe('include_additional_text', () => {
     expect(off.table!.cells.find((c) => c.rows[0] === 3 && c.cols[0] === 2)!.content).toBe('40');
   });
 });
+
+describe('page furniture', () => {
+  it('a frame around the whole page, with a rule under the header, is not a table', () => {
+    const lines = Array.from({ length: 30 }, (_, i) => run(`Running text of the report, line ${i + 1}, set in one column`, 60, 90 + i * 14));
+    const p = page(1, [run('Annual report 2024', 60, 40), ...lines], [
+      { kind: 'rect', rect: { x0: 20, y0: 20, x1: 575, y1: 822 }, stroked: true, filled: false, lineWidth: 1 },
+      hline(60, 20, 575),
+    ]);
+    expect(tablesOfPage(p, { options: options(), status: () => {} })).toEqual([]);
+    // A frame inside the margins, around the same text, neither.
+    p.paths[0] = { kind: 'rect', rect: { x0: 50, y0: 30, x1: 545, y1: 600 }, stroked: true, filled: false, lineWidth: 1 };
+    p.paths[1] = hline(60, 50, 545);
+    expect(tablesOfPage(p, { options: options(), status: () => {} })).toEqual([]);
+  });
+});

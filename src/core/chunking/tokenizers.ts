@@ -3,6 +3,7 @@
 // browser each import becomes its own chunk served from the app's origin; in Node it is read from
 // node_modules. Nothing is fetched from anywhere else.
 import type { Tiktoken } from 'js-tiktoken/lite';
+import type { Tokenizer as HfTokenizer } from '@huggingface/tokenizers';
 import type { ChunkingOptions } from '../contract/options.ts';
 import { TesseraError } from '../contract/errors.ts';
 import { DEFAULT_TOKENIZER_MODEL } from '../contract/schema.ts';
@@ -51,6 +52,35 @@ async function hfFiles(pkg: HfTokenizerPackage): Promise<[object, object]> {
   }
 }
 
+/**
+ * Where the tokenizers' code and data come from. The default imports them (lazy chunks in the
+ * browser, node_modules in Node); a host that cannot use import() — a service worker — installs
+ * its own with setTokenizerSource (src/sw/tokenizer-source.ts fetches the data as JSON).
+ */
+export interface TokenizerSource {
+  tiktoken(encoding: TiktokenEncodingName): Promise<{ Tiktoken: typeof Tiktoken; ranks: Ranks }>;
+  huggingFace(pkg: HfTokenizerPackage): Promise<{ Tokenizer: typeof HfTokenizer; json: object; config: object }>;
+}
+
+const importSource: TokenizerSource = {
+  tiktoken: async (encoding) => {
+    const [{ Tiktoken }, ranks] = await Promise.all([import('js-tiktoken/lite'), tiktokenRanks(encoding)]);
+    return { Tiktoken, ranks };
+  },
+  huggingFace: async (pkg) => {
+    const [{ Tokenizer }, [json, config]] = await Promise.all([import('@huggingface/tokenizers'), hfFiles(pkg)]);
+    return { Tokenizer, json, config };
+  },
+};
+
+let source: TokenizerSource = importSource;
+
+/** Replace where tokenizers are loaded from (null: back to imports). Drops tokenizers already loaded. */
+export function setTokenizerSource(next: TokenizerSource | null): void {
+  source = next ?? importSource;
+  cache.clear();
+}
+
 const cache = new Map<string, Promise<TokenCounter>>();
 
 function fromEncode(name: string, encode: (text: string) => number[]): TokenCounter {
@@ -70,7 +100,7 @@ async function build(options: ChunkingOptions): Promise<TokenCounter> {
       const model = options.tokenizer_options.model_name ?? DEFAULT_TOKENIZER_MODEL;
       const encoding = tiktokenEncodingFor(model);
       if (!encoding) throw new TesseraError('bad_option', `chunking_options.tokenizer_options.model_name: unknown model "${model}"`);
-      const [{ Tiktoken }, ranks] = await Promise.all([import('js-tiktoken/lite'), tiktokenRanks(encoding)]);
+      const { Tiktoken, ranks } = await source.tiktoken(encoding);
       const tk = new Tiktoken(ranks);
       // Special-token strings in a document are plain text here, never an error.
       return fromEncode(`vendor1_tokenizer (${encoding})`, (text) => tk.encode(text, [], []));
@@ -82,7 +112,7 @@ async function build(options: ChunkingOptions): Promise<TokenCounter> {
         assertTokenizerKnown(options); // throws the 400 listing the available names
         throw new TesseraError('internal', `no tokenizer package for "${model}"`);
       }
-      const [{ Tokenizer }, [json, config]] = await Promise.all([import('@huggingface/tokenizers'), hfFiles(pkg)]);
+      const { Tokenizer, json, config } = await source.huggingFace(pkg);
       const tk = new Tokenizer(json, config);
       return fromEncode(`vendor2_tokenizer (${model})`, (text) => tk.encode(text, { add_special_tokens: false }).ids);
     }

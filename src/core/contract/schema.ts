@@ -15,7 +15,7 @@ import type {
   Tokenizer,
 } from './options.ts';
 import { normalisePages } from './pages.ts';
-import { languageProblems } from '../ocr/languages.ts';
+import { languageProblems, SUPPORTED_LANGUAGES } from '../ocr/languages.ts';
 import { ELEMENT_TYPES } from './types.ts';
 
 export const TEXT_MODES = ['auto', 'inline_fallback_to_ocr', 'ocr_standard', 'ocr_vision'] as const satisfies readonly TextMode[];
@@ -206,7 +206,7 @@ export const OptionsSchema = z.object({
   // Text
   ocr_language: field(ocrLanguage.default('english'), {
     group: 'Text',
-    description: 'Language model for OCR; several languages joined by +, e.g. english+german.',
+    description: `Language model for OCR; several languages joined by +, e.g. english+german. Supported: ${SUPPORTED_LANGUAGES.join(', ')}.`,
   }),
   text_extraction_options: field(
     z

@@ -4,7 +4,7 @@
 // letter beside the first lines of a paragraph) is folded into that paragraph.
 import type { Rect } from '../pdf/types.ts';
 import type { Line } from './lines.ts';
-import { BULLET_GLYPH, CAPTION, LIST_MARKER } from './patterns.ts';
+import { BULLET_GLYPH, LIST_MARKER, opensCaption, opensNote } from './patterns.ts';
 
 export interface Block {
   lines: Line[];
@@ -34,7 +34,7 @@ function fits(block: Block, line: Line): boolean {
   if (horizontalOverlap(block.rect, line.rect) <= 0) return false;
   // A line clearly to the left of the block's start, or a column jump, is not a continuation.
   if (line.rect.x0 < block.rect.x0 - 2 * line.fontSize && line.rect.x1 < block.rect.x0 + 0.5 * (block.rect.x1 - block.rect.x0)) return false;
-  if (opensItem(line) || CAPTION.test(line.text)) return false;
+  if (opensItem(line) || opensCaption(line.text) || opensNote(line.runs)) return false;
   const first = block.lines[0]!;
   const width = block.rect.x1 - block.rect.x0;
   const em = line.fontSize;

@@ -72,11 +72,16 @@ export function findFigures(page: PageContent): Figure[] {
     if (rectArea(rect) / pageArea < MIN_CLUSTER_AREA || rect.x1 - rect.x0 < 30 || rect.y1 - rect.y0 < 30) continue;
     const curves = group.filter((p) => p.kind === 'curve').length;
     const solid = group.filter((p) => !isThin(p) && p.filled).length;
+    // Charts drawn with straight strokes only: slanted lines (data lines, hatching) and tick marks
+    // (tiny strokes along an axis). Ruled tables have neither: long axis-aligned rules only.
+    const slanted = group.filter((p) => p.kind === 'line' && !isThin(p)).length;
+    const ticks = group.filter((p) => isThin(p) && Math.max(p.rect.x1 - p.rect.x0, p.rect.y1 - p.rect.y0) < 6).length;
+    const drawn = slanted >= 3 || ticks >= 8;
     // Ruled tables and boxes: thin axis-aligned strokes only, or a few filled cells behind text.
-    if (curves === 0 && solid < 3) continue;
-    if (curves === 0 && solid / group.length < 0.2 && group.length > 20) continue;
+    if (curves === 0 && solid < 3 && !drawn) continue;
+    if (curves === 0 && !drawn && solid / group.length < 0.2 && group.length > 20) continue;
     if (figures.some((f) => near(f.rect, rect, 0) && rectArea(rect) <= rectArea(f.rect) * 1.2)) continue;
-    figures.push({ rect, score: curves > 2 ? 0.75 : 0.6, source: 'vector' });
+    figures.push({ rect, score: curves > 2 || drawn ? 0.75 : 0.6, source: 'vector' });
   }
   return figures;
 }

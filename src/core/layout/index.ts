@@ -9,10 +9,10 @@ import type { OpenedDocument, PageContent, Rect } from '../pdf/types.ts';
 import type { PageStage, Region } from '../stage.ts';
 import { buildBlocks } from './blocks.ts';
 import { findFigures } from './figures.ts';
-import { bodyFontSize, labelBlock, type Labelled, type PageContext } from './label.ts';
+import { bodyFontName, bodyFontSize, labelBlock, type Labelled, type PageContext } from './label.ts';
 import { buildLines, type Line } from './lines.ts';
 import { readingOrder } from './order.ts';
-import { PAGE_NUMBER } from './patterns.ts';
+import { opensCaption, opensNote, PAGE_NUMBER, PUBLISHER, SECTION_NUMBER } from './patterns.ts';
 import { promoteTitle } from './promote-title.ts';
 import { joinLines } from './text.ts';
 import { applyThreshold } from './threshold.ts';
@@ -49,8 +49,64 @@ function lineArea(line: Line): number {
   return Math.max(1e-6, rectArea(line.rect));
 }
 
+/** The font size most characters of these lines are set in (to the half point). */
+function commonSize(lines: readonly Line[]): number {
+  const chars = new Map<number, number>();
+  for (const l of lines) {
+    const size = Math.round(l.fontSize * 2) / 2;
+    chars.set(size, (chars.get(size) ?? 0) + l.text.length);
+  }
+  let best = 10;
+  let most = 0;
+  for (const [size, n] of chars) if (n > most) [best, most] = [size, n];
+  return best;
+}
+
+const LABEL_CHARS = 40;
+
+/**
+ * Axis titles, tick values and legends set just outside a drawing belong to it: short lines within
+ * about a line height of a figure are taken in, a few times over (tick values, then the axis title
+ * beyond them). Captions, larger type and the short last line of a paragraph are not.
+ */
+export function growFigures(figures: readonly Rect[], lines: readonly Line[]): Rect[] {
+  const body = commonSize(lines);
+  const long = lines.filter((l) => l.text.length > LABEL_CHARS);
+  const inParagraph = (l: Line): boolean => {
+    const h = l.rect.y1 - l.rect.y0;
+    return long.some((m) => m !== l && Math.min(m.rect.x1, l.rect.x1) > Math.max(m.rect.x0, l.rect.x0) && Math.max(m.rect.y0 - l.rect.y1, l.rect.y0 - m.rect.y1) < 0.8 * h);
+  };
+  const candidates = lines.filter((l) => {
+    const rotated = l.runs.some((r) => Math.abs(r.angle) >= 2 && Math.abs(r.angle - 360) >= 2);
+    const heading = SECTION_NUMBER.test(l.text) && /^\W*[\dIVXA-H.]+\s+\p{Lu}/u.test(l.text);
+    // Narrow as well as short: a CJK line of few characters can still be a paragraph's line.
+    const narrow = rotated || l.rect.x1 - l.rect.x0 <= 15 * l.fontSize;
+    return narrow && l.text.length <= (rotated ? 60 : LABEL_CHARS) && l.fontSize <= 1.25 * body && !opensCaption(l.text) && !heading && !inParagraph(l);
+  });
+  return figures.map((figure) => {
+    const f = { ...figure };
+    const taken = new Set<Line>();
+    for (let pass = 0; pass < 4; pass++) {
+      let grew = false;
+      for (const l of candidates) {
+        if (taken.has(l)) continue;
+        const r = l.rect;
+        const thick = Math.min(r.x1 - r.x0, r.y1 - r.y0);
+        const dx = Math.max(0, f.x0 - r.x1, r.x0 - f.x1);
+        const dy = Math.max(0, f.y0 - r.y1, r.y0 - f.y1);
+        if (dx > 1.5 * thick || dy > 1.2 * thick) continue;
+        taken.add(l);
+        grew = true;
+        Object.assign(f, { x0: Math.min(f.x0, r.x0), y0: Math.min(f.y0, r.y0), x1: Math.max(f.x1, r.x1), y1: Math.max(f.y1, r.y1) });
+      }
+      if (!grew) break;
+    }
+    return f;
+  });
+}
+
 /** Text-bearing figures of a page: pictures and vector drawings, minus backgrounds and ruled tables. */
-function pageFigures(page: PageContent, lines: readonly Line[]): Rect[] {
+function pageFigures(page: PageContent, lines: readonly Line[], regions: readonly Region[]): Rect[] {
   const pageArea = page.width * page.height;
   const out: Rect[] = [];
   for (const f of findFigures(page)) {
@@ -60,6 +116,8 @@ function pageFigures(page: PageContent, lines: readonly Line[]): Rect[] {
     if (f.source === 'image' && rectArea(f.rect) / pageArea > 0.5 && inside.length >= 5) continue;
     // Drawn boxes full of text are panels or tables, not pictures.
     if (f.source === 'vector' && (covered > 0.2 || inside.length > 25)) continue;
+    // Drawing of a table a detector already claimed (its rules, shaded rows).
+    if (regions.some((r) => r.type === 'table' && overlapFraction(f.rect, r.rect) > 0.5)) continue;
     out.push(f.rect);
   }
   // Overlapping figures become one.
@@ -69,7 +127,7 @@ function pageFigures(page: PageContent, lines: readonly Line[]): Rect[] {
     if (host) Object.assign(host, { x0: Math.min(host.x0, r.x0), y0: Math.min(host.y0, r.y0), x1: Math.max(host.x1, r.x1), y1: Math.max(host.y1, r.y1) });
     else merged.push({ ...r });
   }
-  return merged;
+  return growFigures(merged, lines);
 }
 
 export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelled[] {
@@ -77,7 +135,7 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
   const regions = extras.regions ?? [];
   // Text inside a region belongs to it; text inside a figure stays with the figure.
   const free = allLines.filter((l) => !regions.some((r) => overlapFraction(l.rect, r.rect) > 0.5));
-  const figures = pageFigures(page, free);
+  const figures = pageFigures(page, free, regions);
   const figureLines = figures.map(() => [] as Line[]);
   const textLines: Line[] = [];
   for (const line of free) {
@@ -97,6 +155,8 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
       .filter((p) => p.rect.y1 - p.rect.y0 < 2.5 && p.rect.x1 - p.rect.x0 > 20)
       .map((p) => p.rect),
     largest: Math.max(0, ...blocks.map((b) => b.fontSize)),
+    bodyFont: bodyFontName(blocks, body),
+    leftEdges: blocks.filter((b) => b.lines.length >= 3).map((b) => b.rect.x0),
   };
   const out: Labelled[] = blocks.map((block) => ({
     candidates: labelBlock(block, ctx),
@@ -115,11 +175,28 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
     // ... nor is a body-size line as wide as the column it ends (a paragraph's first line).
     const column = out.find((o) => o !== l && o.candidates[0]!.type === 'Text' && Math.abs(o.rect.x0 - l.rect.x0) < 2 && Math.abs(o.rect.x1 - l.rect.x1) < 0.05 * (o.rect.x1 - o.rect.x0));
     const bodyLike = l.fontSize >= 0.95 * body && l.lines.length === 1 && !!column && !PAGE_NUMBER.test(l.lines[0]!);
-    if (touches || bodyLike) l.candidates = [{ type: 'Text', score: 0.75 }, { type, score: 0.25 }];
+    if ((touches || bodyLike) && !PUBLISHER.test(l.lines.join(' '))) l.candidates = [{ type: 'Text', score: 0.75 }, { type, score: 0.25 }];
   }
-  // One Title per page: the largest; others fall back to their second candidate.
-  const titles = out.filter((l) => l.candidates[0]!.type === 'Title').sort((a, b) => b.fontSize - a.fontSize);
+  // One Title per page: of the candidates set (near) the largest, the one with the most words (a
+  // masthead or journal name is short, a paper's title is not); others fall back to their second
+  // candidate.
+  const titles = out
+    .filter((l) => l.candidates[0]!.type === 'Title')
+    .sort((a, b) => b.lines.join(' ').length - a.lines.join(' ').length || b.fontSize - a.fontSize);
   for (const t of titles.slice(1)) t.candidates = [...t.candidates.slice(1), { ...t.candidates[0]!, score: Math.min(0.3, t.candidates[0]!.score) }];
+
+  // Notes under a table: small lines opened by a mark, right below the table (or below such a note).
+  const tables = regions.filter((r) => r.type === 'table').map((r) => r.rect);
+  const notes: Rect[] = [...tables];
+  for (const [i, l] of out.map((o, k) => [k, o] as const).sort((a, b) => a[1].rect.y0 - b[1].rect.y0)) {
+    const block = blocks[i]!;
+    if (l.candidates[0]!.type !== 'Text' || l.fontSize > 0.95 * body || block.lines.length > 3) continue;
+    const h = block.lines[0]!.rect.y1 - block.lines[0]!.rect.y0;
+    const under = notes.some((n) => l.rect.y0 >= n.y1 - 1 && l.rect.y0 - n.y1 < 1.5 * h && Math.min(n.x1, l.rect.x1) > Math.max(n.x0, l.rect.x0));
+    if (!under || !(opensNote(block.lines[0]!.runs) || /^\s*[a-z∗*†‡]\s/u.test(l.lines[0]!))) continue;
+    l.candidates = [{ type: 'Footnote', score: 0.7 }, { type: 'Text', score: 0.3 }];
+    notes.push(l.rect);
+  }
 
   figures.forEach((rect, i) => {
     const lines = figureLines[i]!.sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0).map((l) => l.text);

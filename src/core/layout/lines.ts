@@ -13,6 +13,10 @@ export interface Line {
   /** Character-weighted font size of the line (superscripts count little: they are few). */
   fontSize: number;
   bold: boolean;
+  /** Most of the line's characters are italic. */
+  italic: boolean;
+  /** The font most of the line's characters are set in (to compare with the body font). */
+  font: string;
   rtl: boolean;
 }
 
@@ -39,27 +43,62 @@ function needsSpace(left: string, right: string, gap: number, size: number): boo
   return !(CJK.test(left.slice(-1)) && CJK.test(right.charAt(0)));
 }
 
+/** `h i g h` (one run with a space between every letter) -> `high`; other text unchanged. */
+function unspace(text: string): string {
+  return SPACED_PAIR.test(text) ? text.replace(/ /g, '') : text;
+}
+/** Two letters or more with a space between each, within a letter-spaced line (`j o`, `n a l`). */
+const SPACED_PAIR = /^\s*\p{L}( [\p{L}\p{N}.:/]){1,}\s*$/u;
+// Letters (and the dots, colons and slashes of spaced-out addresses); never operators, so that
+// `a + b = c` stays as it is.
+const SPACED = /^\s*\p{L}( [\p{L}\p{N}.:/]){2,}\s*$/u;
+
+/**
+ * The tracking of letter-spaced type (`H I G H L I G H T S`: one run per letter, or runs with a
+ * space between every letter), as the typical gap between runs; null for ordinary text.
+ */
+function letterSpacing(runs: readonly TextRun[], gapAt: (i: number) => number): number | null {
+  if (runs.length < 3) {
+    return runs.length >= 1 && runs.every((r) => SPACED.test(r.text)) ? 0 : null;
+  }
+  const spaced = runs.filter((r) => /^\s*[\p{L}\p{N}.:/]\s*$/u.test(r.text) || SPACED_PAIR.test(r.text));
+  if (spaced.length < 3 || spaced.length < 0.8 * runs.length) return null;
+  const gaps = runs.slice(1).map((_, i) => gapAt(i + 1)).sort((a, b) => a - b);
+  return Math.max(0, gaps[Math.floor((gaps.length - 1) / 2)]!);
+}
+
 function finish(runs: TextRun[]): Line {
   let chars = 0;
   let weighted = 0;
   let boldChars = 0;
   let rtlChars = 0;
+  let italicChars = 0;
+  const fonts = new Map<string, number>();
   for (const run of runs) {
     const n = run.text.trim().length;
     chars += n;
     weighted += n * run.fontSize;
     if (run.bold) boldChars += n;
+    if (run.italic) italicChars += n;
     if (run.dir === 'rtl') rtlChars += n;
+    fonts.set(run.fontName, (fonts.get(run.fontName) ?? 0) + n);
   }
+  let font = runs[0]!.fontName;
+  for (const [name, n] of fonts) if (n > (fonts.get(font) ?? 0)) font = name;
   const rtl = chars > 0 && rtlChars / chars > 0.5;
   const ordered = rtl ? [...runs].sort((a, b) => b.rect.x1 - a.rect.x1) : runs;
+  const gapAt = (i: number) => (rtl ? ordered[i - 1]!.rect.x0 - ordered[i]!.rect.x1 : ordered[i]!.rect.x0 - ordered[i - 1]!.rect.x1);
+  const tracking = letterSpacing(ordered, gapAt);
   let text = '';
   const rect = { ...runs[0]!.rect };
   ordered.forEach((run, i) => {
     const prev = ordered[i - 1];
-    const gap = prev ? (rtl ? prev.rect.x0 - run.rect.x1 : run.rect.x0 - prev.rect.x1) : 0;
-    if (prev && needsSpace(text, run.text, gap, Math.min(run.fontSize, prev.fontSize))) text += ' ';
-    text += run.text;
+    const gap = prev ? gapAt(i) : 0;
+    const size = prev ? Math.min(run.fontSize, prev.fontSize) : run.fontSize;
+    const piece = tracking === null ? run.text : unspace(run.text);
+    // Letter-spaced type: only a gap clearly wider than the tracking separates words.
+    if (prev && (tracking === null ? needsSpace(text, piece, gap, size) : gap > Math.max(2 * tracking, tracking + 0.2 * size))) text += ' ';
+    text += piece;
     rect.x0 = Math.min(rect.x0, run.rect.x0);
     rect.y0 = Math.min(rect.y0, run.rect.y0);
     rect.x1 = Math.max(rect.x1, run.rect.x1);
@@ -71,6 +110,8 @@ function finish(runs: TextRun[]): Line {
     runs,
     fontSize: chars ? weighted / chars : runs[0]!.fontSize,
     bold: chars > 0 && boldChars / chars > 0.6,
+    italic: chars > 0 && italicChars / chars > 0.6,
+    font,
     rtl,
   };
 }
@@ -97,7 +138,11 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
     let right = -Infinity;
     for (const run of band) {
       const size = Math.max(run.fontSize, current[0]?.fontSize ?? 0);
-      if (current.length && run.rect.x0 - right > GUTTER_EMS * size) {
+      // Between letters of letter-spaced type a word gap is wider by the tracking.
+      const last = current[current.length - 1];
+      const before = current[current.length - 2];
+      const tracking = last && before && last.text.trim().length === 1 && run.text.trim().length === 1 ? Math.max(0, last.rect.x0 - before.rect.x1) : 0;
+      if (current.length && run.rect.x0 - right > GUTTER_EMS * size + tracking) {
         lines.push(finish(current));
         current = [];
         right = -Infinity;

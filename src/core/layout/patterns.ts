@@ -1,11 +1,23 @@
 // Text patterns the labeller and the block builder share.
 
 /** Bullets and enumerators that start a list item: `•`, `-`, `1.`, `(a)`, `iv)`. */
-export const LIST_MARKER = /^\s*([•◦▪▫‣⁃∙·●○■□➢►▶✓✔\-–—*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivx]{1,5}[.)]|\(\d{1,3}\))\s*\S/i;
+/** Enumerators must be followed by a space: `19.8%`, `3.2,`, `(0.85 mm)` and `-10` open no item. */
+export const LIST_MARKER = /^\s*([•◦▪▫‣⁃∙·●○■□➢►▶✓✔]\s*\S|[-–—*]\s+\S|(\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivx]{1,5}[.)]|\(\d{1,3}\))\s+\S)/i;
 /** Bullet glyphs alone (no space needed after them). */
 export const BULLET_GLYPH = /^\s*[•◦▪▫‣⁃∙●○■□➢►▶✓✔]/;
 /** Caption openers: `Figure 3`, `Fig. 2:`, `Table IV.`, `Listing 1`. */
-export const CAPTION = /^\s*(figure|fig\.|table|tab\.|chart|graph|listing|algorithm|scheme|plate|exhibit|diagram|abbildung|abb\.|tabelle|tableau)\s*(\d+[A-Za-z]?(\.\d+)*|[IVXLC]+)\b\s*[.:|—–-]?/i;
+export const CAPTION = /^\s*(figure|fig\.|table|tab\.|chart|graph|listing|algorithm|scheme|plate|exhibit|diagram|abbildung|abb\.|tabelle|tableau)\s*(\d+[A-Za-z]?(\.\d+)*|[IVXLC]+)\b\s*([.:|—–-]?)/i;
+
+/**
+ * A line that opens a caption: `Figure 3. ...`, `Table 2` (title on the next line), `Fig. 4:`.
+ * A sentence that merely starts with a reference (`Fig. 4 shows ...`, `Table 1 lists ...`: the
+ * number followed by a lower-case word, no delimiter) is running text.
+ */
+export function opensCaption(text: string): boolean {
+  const m = CAPTION.exec(text);
+  if (!m) return false;
+  return !!m[4] || !/^\p{Ll}/u.test(text.slice(m[0].length));
+}
 /** Section numbering: `1`, `1.2`, `2.3.1.`, `IV.`, `A.`, `Chapter 3`. */
 export const SECTION_NUMBER = /^\s*((\d{1,2}(\.\d{1,2}){0,4}\.?)|([IVX]{1,6}\.)|([A-H]\.)|((chapter|section|part|appendix)\s+[\dIVXA-Z]+[.:]?))\s+\S/i;
 /** A page number or `Page 3 of 10`. */
@@ -23,4 +35,17 @@ export function mathDensity(text: string): number {
 
 export function isMathFont(fontName: string): boolean {
   return MATH_FONT.test(fontName);
+}
+
+/** Publisher's furniture at the foot of a first page: DOI, ISSN, copyright line. */
+export const PUBLISHER = /©|\(c\)\s*\d{4}|\bdoi\b|doi\.org|\bISSN\b|\b\d{4}-\d{3}[\dX]\/|all rights reserved/i;
+
+/** A line opening a note: a mark (`∗`, `†`, `a`, `1`) set smaller than the text it precedes, or a typographic note sign. */
+export function opensNote(runs: readonly { text: string; fontSize: number }[]): boolean {
+  const first = runs.find((r) => r.text.trim());
+  if (!first) return false;
+  if (/^\s*[∗*†‡§¶⁎]/u.test(first.text)) return true;
+  const rest = runs.filter((r) => r !== first && r.text.trim());
+  const size = Math.max(0, ...rest.map((r) => r.fontSize));
+  return /^\s*[\p{L}\d]{1,2}\s*$/u.test(first.text) && size > 0 && first.fontSize < 0.85 * size;
 }

@@ -4,7 +4,7 @@
 // laid out one at a time (and possibly in other threads), so this runs once all pages are there.
 import type { Element } from '../contract/types.ts';
 import type { DocumentStage } from '../stage.ts';
-import { PAGE_NUMBER } from './patterns.ts';
+import { PAGE_NUMBER, PUBLISHER } from './patterns.ts';
 
 const BAND = 0.12;
 
@@ -37,7 +37,7 @@ export function relabelRunningMatter(elements: readonly Element[]): Element[] {
     const type = b === 'top' ? 'Page-header' : 'Page-footer';
     // Margin text that never comes back (and is no page number) is the page's own text. Scores stay
     // as they were: the threshold has already been applied page by page.
-    if (n < 2) return e.type === type && !PAGE_NUMBER.test(e.text_representation) && pages.size >= 3 ? ({ ...e, type: 'Text' } as Element) : e;
+    if (n < 2) return e.type === type && !PAGE_NUMBER.test(e.text_representation) && !PUBLISHER.test(e.text_representation) && pages.size >= 3 ? ({ ...e, type: 'Text' } as Element) : e;
     return { ...e, type } as Element;
   });
   // A region's candidates that now carry the same label collapse into the best one.

@@ -16,6 +16,8 @@ interface Slot<W extends PoolWorker> {
   worker: Promise<W>;
   busy: boolean;
   timer: ReturnType<typeof setTimeout> | null;
+  /** The start has settled (a start that never settles must not block dropping the slot). */
+  started: boolean;
 }
 
 const cancelled = (): TesseraError => new TesseraError('cancelled', 'The request was cancelled.');
@@ -27,6 +29,8 @@ export class WorkerPool<W extends PoolWorker> {
   constructor(
     readonly max: number,
     private readonly idleMs: number,
+    /** Longest a worker may take to start or to do one piece of work before it is terminated. */
+    private readonly timeoutMs = 120_000,
   ) {}
 
   /** Workers started and not yet terminated (busy or idle). */
@@ -41,15 +45,22 @@ export class WorkerPool<W extends PoolWorker> {
   async run<T>(key: string, create: () => Promise<W>, work: (w: W) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const slot = await this.#acquire(key, create, signal);
     let onAbort: (() => void) | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Cancellation and a time limit end the wait for a worker that is starting or working (an OCR
+    // call cannot be interrupted otherwise; tesseract.js never settles a start whose data is bad).
+    const stopped = new Promise<never>((_, reject) => {
+      onAbort = () => reject(cancelled());
+      signal?.addEventListener('abort', onAbort, { once: true });
+      timer = setTimeout(
+        () => reject(new TesseraError('internal', `The OCR worker did not answer within ${Math.round(this.timeoutMs / 1000)} s.`)),
+        this.timeoutMs,
+      );
+    });
     try {
-      const worker = await slot.worker;
-      worker.ref?.();
       if (signal?.aborted) throw cancelled();
-      const aborted = new Promise<never>((_, reject) => {
-        onAbort = () => reject(cancelled());
-        signal?.addEventListener('abort', onAbort, { once: true });
-      });
-      const result = await Promise.race([work(worker), aborted]);
+      const worker = await Promise.race([slot.worker, stopped]);
+      worker.ref?.();
+      const result = await Promise.race([work(worker), stopped]);
       this.#release(slot);
       return result;
     } catch (e) {
@@ -57,7 +68,9 @@ export class WorkerPool<W extends PoolWorker> {
       await this.#drop(slot);
       throw e;
     } finally {
+      clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
+      stopped.catch(() => {});
     }
   }
 
@@ -75,9 +88,12 @@ export class WorkerPool<W extends PoolWorker> {
       if (this.#slots.size >= this.max && idle.length) await this.#drop(idle[0]!);
       if (this.#slots.size < this.max) {
         const worker = create();
-        const slot: Slot<W> = { key, worker, busy: true, timer: null };
+        const slot: Slot<W> = { key, worker, busy: true, timer: null, started: false };
         this.#slots.add(slot);
-        worker.catch(() => this.#slots.delete(slot)); // run() reports the failure
+        worker.then(
+          () => (slot.started = true),
+          () => this.#slots.delete(slot), // run() reports the failure
+        );
         return slot;
       }
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
@@ -97,13 +113,12 @@ export class WorkerPool<W extends PoolWorker> {
     if (!this.#slots.delete(slot)) return;
     if (slot.timer) clearTimeout(slot.timer);
     this.#wake();
-    let worker: W;
-    try {
-      worker = await slot.worker;
-    } catch {
-      return; // never started: nothing to terminate
-    }
-    await worker.terminate();
+    const terminate = slot.worker.then(
+      (w) => w.terminate(),
+      () => {}, // never started: nothing to terminate
+    );
+    // Still starting: terminate it whenever it is up, without waiting here.
+    if (slot.started) await terminate;
   }
 
   #wake(): void {

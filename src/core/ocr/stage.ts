@@ -117,12 +117,13 @@ async function ocrWholePage(state: PageState, ctx: StageContext, engine: OcrEngi
   const toRect = (b: { x0: number; y0: number; x1: number; y1: number }): Rect => ({ x0: b.x0 * scale, y0: b.y0 * scale, x1: b.x1 * scale, y1: b.y1 * scale });
   // Lines inside a picture are labels of the picture, read as its text by later stages if at all.
   const outside = lines.filter((l) => !pictures.some((p) => l.box.x0 >= p.x0 && l.box.x1 <= p.x1 && l.box.y0 >= p.y0 && l.box.y1 <= p.y1));
-  const images: ImagePlacement[] = pictures.map((p) => ({ rect: toRect(p), pixelWidth: p.x1 - p.x0, pixelHeight: p.y1 - p.y0 }));
   const regions: Region[] = pictures.map((p) => ({ type: 'Image', rect: toRect(p), score: 0.6, properties: { source: 'ocr' } }));
   ctx.status(`OCR on page ${page.pageNumber} (${reason}; ${engine.name}, ${codes.join('+')}): ${outside.length} lines`);
   return {
     ...state,
-    content: { ...page, textRuns: runsFromLines(outside, scale), images },
+    // The scan itself is no picture of the page: its pictures are the regions found in it (layout
+    // turns regions into elements; keeping them in `images` too would make each one twice).
+    content: { ...page, textRuns: runsFromLines(outside, scale), images: [] },
     regions: [...state.regions, ...regions],
   };
 }

@@ -195,6 +195,8 @@ const ENUMERATOR = /^(?:[•●▪■◦‣∙·\-–—*]|\(?\d{1,3}[.)]|\(?[a-
 /** Why a candidate is not a table, or null when it is one. */
 export function rejectReason(grid: Grid): string | null {
   if (grid.numCols < 2) return 'one column';
+  // Narrower than an inch: specks and margin noise (OCR of a page edge), not a table.
+  if (grid.rect.x1 - grid.rect.x0 < 72) return 'too narrow';
   if (grid.numRows < 3) return 'fewer than three rows';
   const byRow = new Map<number, GridCell[]>();
   for (const c of grid.cells) if (c.words.length) byRow.set(c.r0, [...(byRow.get(c.r0) ?? []), c]);

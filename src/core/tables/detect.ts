@@ -5,7 +5,7 @@ import { alignedCandidates, alignedGrid, columnGaps, rejectReason } from './alig
 import type { Grid } from './grid.ts';
 import { refineRulings } from './refine.ts';
 import { ruledGrid } from './ruled.ts';
-import { clusterPositions, fillEdgesOf, groupRulings, rulingsOf, type Ruling, type RulingGroup } from './rulings.ts';
+import { clusterPositions, fillEdgesOf, groupRulings, mergeCollinear, rulingsOf, type Ruling, type RulingGroup } from './rulings.ts';
 import { linesOf, unionOf, wordsOf, type Word } from './words.ts';
 
 const centerIn = (w: Word, r: Rect, pad = 0): boolean => {
@@ -26,22 +26,30 @@ function overlapShare(a: Rect, b: Rect): number {
  * vertical and covers a good part of it — makes it a chart (gridlines and a plot), not a table.
  * Small curves (rounded cell corners) do not count.
  */
+const DOTS = 400;
+
 function chartLike(page: PageContent, rect: Rect): boolean {
   const pad = 30;
   const area = (rect.x1 - rect.x0) * (rect.y1 - rect.y0);
   let small = 0;
+  let dots = 0;
   for (const p of page.paths) {
     const r = p.rect;
-    if (p.kind === 'rect') continue;
     if (r.x0 < rect.x0 - pad || r.x1 > rect.x1 + pad || r.y0 < rect.y0 - pad || r.y1 > rect.y1 + pad) continue;
     const w = r.x1 - r.x0;
     const h = r.y1 - r.y0;
-    if (w <= 2.5 || h <= 2.5) continue;
+    // A plot drawn dot by dot: many tiny marks (ruling joints are tiny too, but few per table
+    // compared with a plotted series).
+    if (w <= 2.5 && h <= 2.5) {
+      dots++;
+      continue;
+    }
+    if (p.kind === 'rect' || w <= 2.5 || h <= 2.5) continue;
     if (w * h > 0.05 * area) return true;
     if (p.kind === 'line') small++;
   }
   // Many short diagonal strokes: a plot drawn segment by segment.
-  return small >= 12;
+  return small >= 12 || dots >= DOTS;
 }
 
 function ruledTables(words: readonly Word[], groups: readonly RulingGroup[], page: PageContent, minCols = 1): Grid[] {
@@ -71,6 +79,8 @@ function ruledTables(words: readonly Word[], groups: readonly RulingGroup[], pag
     const filled = grid.cells.filter((c) => c.words.length);
     const wordsPer = filled.map((c) => c.words.length).sort((a, b) => a - b);
     if (filled.length <= 2 && (wordsPer[wordsPer.length - 1] ?? 0) > 25) continue;
+    // A single column holding a page of text is a frame around text, however many rules cross it.
+    if (grid.numCols === 1 && (wordsPer[wordsPer.length - 1] ?? 0) > 40) continue;
     out.push(grid);
   }
   return out;
@@ -145,9 +155,10 @@ function alignedTables(words: readonly Word[], hRules: readonly Ruling[], page: 
   return out;
 }
 
-export function detectTables(page: PageContent): Grid[] {
+/** `extraRulings`: rulings found elsewhere than in the vector paths (the raster of a scan). */
+export function detectTables(page: PageContent, extraRulings: readonly Ruling[] = []): Grid[] {
   const words = wordsOf(page.textRuns, true);
-  const rulings = rulingsOf(page.paths, page);
+  const rulings = extraRulings.length ? mergeCollinear([...rulingsOf(page.paths, page), ...extraRulings]) : rulingsOf(page.paths, page);
   const ruled = ruledTables(words, groupRulings(rulings), page);
   // Tables drawn as filled cell rectangles without strokes (slides, spreadsheets): the fills' edges
   // are the rulings. Only where no stroked table is, since stroked tables often fill their cells too.

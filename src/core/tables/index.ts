@@ -6,16 +6,19 @@ import { mergeLeftovers, plainTableText, tableCsv, toTableStructure } from './bu
 import { detectTables } from './detect.ts';
 import { chooseEngine, TABLE_PIXELS_DPI } from './engines.ts';
 import type { Grid } from './grid.ts';
+import { rasterRulings, RULING_DPI } from './raster.ts';
+import type { Ruling } from './rulings.ts';
+import { OCR_FONT_NAME } from '../ocr/to-runs.ts';
 
 export { detectTables } from './detect.ts';
 export { BUILTIN_ENGINE, TABLE_PIXELS_DPI, chooseEngine } from './engines.ts';
 export type { Grid } from './grid.ts';
+export { rasterRulings, RULING_DPI } from './raster.ts';
 
 /** The last table of the previous page, to recognise a table continued on the next page. */
 interface LastTable {
   pageNumber: number;
   numCols: number;
-  colEdges: number[];
   columnHeaders: string[];
   endsNearBottom: boolean;
 }
@@ -31,24 +34,19 @@ function once(ctx: StageContext, line: string): void {
   ctx.status(line);
 }
 
-function colEdges(grid: Grid, width: number): number[] {
-  const edges: number[] = [];
-  for (let c = 0; c < grid.numCols; c++) {
-    const xs = grid.cells.filter((x) => x.c0 === c && x.c1 === c).map((x) => x.rect.x0);
-    edges.push(xs.length ? Math.min(...xs) / width : -1);
-  }
-  return edges;
-}
-
 /** Nothing but page furniture between the table and the page edge. */
 function textBetween(page: PageContent, y0: number, y1: number): number {
   return page.textRuns.filter((r) => r.rect.y0 >= y0 && r.rect.y1 <= y1 && r.text.trim()).length;
 }
 
-export function tablesOfPage(page: PageContent, ctx: Pick<StageContext, 'options' | 'status'> & { doc?: OpenedDocument }): Region[] {
+export function tablesOfPage(
+  page: PageContent,
+  ctx: Pick<StageContext, 'options' | 'status'> & { doc?: OpenedDocument },
+  extraRulings: readonly Ruling[] = [],
+): Region[] {
   const options = ctx.options;
   const keepBreaks = !options.text_extraction_options.remove_line_breaks;
-  const grids = detectTables(page);
+  const grids = detectTables(page, extraRulings);
   const regions: Region[] = [];
   const prev = ctx.doc ? lastTables.get(ctx.doc) : undefined;
   grids.forEach((grid, index) => {
@@ -95,7 +93,6 @@ export function tablesOfPage(page: PageContent, ctx: Pick<StageContext, 'options
       lastTables.set(ctx.doc, {
         pageNumber: page.pageNumber,
         numCols: last.numCols,
-        colEdges: colEdges(last, page.width),
         columnHeaders: lastRegion.table?.column_headers ?? [],
         endsNearBottom: textBetween(page, last.rect.y1, 0.92 * page.height) <= 2,
       });
@@ -104,7 +101,17 @@ export function tablesOfPage(page: PageContent, ctx: Pick<StageContext, 'options
   return regions;
 }
 
+/** Text that came from OCR: the page is a scan, its rulings are pixels, not vector paths. */
+export const isScanned = (page: PageContent): boolean => page.textRuns.some((r) => r.fontName === OCR_FONT_NAME);
+
 export const tablesStage: PageStage = {
   name: 'tables',
-  run: (state, ctx) => ({ ...state, regions: [...state.regions, ...tablesOfPage(state.content, ctx)] }),
+  async run(state, ctx) {
+    let extra: Ruling[] = [];
+    if (isScanned(state.content)) {
+      const raster = await ctx.doc.rasterize(state.content.pageNumber, RULING_DPI, ctx.signal);
+      extra = rasterRulings(raster, RULING_DPI);
+    }
+    return { ...state, regions: [...state.regions, ...tablesOfPage(state.content, ctx, extra)] };
+  },
 };

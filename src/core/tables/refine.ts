@@ -30,7 +30,8 @@ export function refineRulings(group: RulingGroup, allWords: readonly Word[]): Ru
     const band = words.filter((w) => centerY(w) > ys[r]! && centerY(w) < ys[r + 1]!);
     const lines = linesOf(band);
     if (lines.length < 2) continue;
-    const numericLines = lines.filter((l) => l.segments.some((s) => numericLike(s.text))).length;
+    // Lines of a data row: a figure among two or more cells (a lone "100" ends a wrapped header).
+    const numericLines = lines.filter((l) => l.segments.length >= 2 && l.segments.some((s) => numericLike(s.text))).length;
     const rows = rowsOf(lines, bandCols, []);
     for (let i = 1; i < rows.length; i++) {
       const a = rows[i - 1]!;
