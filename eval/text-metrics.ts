@@ -83,3 +83,49 @@ export function kendallTau(ranks: readonly number[]): number | null {
     }
   return (concordant - discordant) / ((n * (n - 1)) / 2);
 }
+
+/** rapidfuzz `ratio` / 100: the normalised Indel similarity. */
+export const ratio = indelSimilarity;
+
+/**
+ * rapidfuzz `partial_ratio` / 100: the best `ratio` of the shorter string against every window of
+ * the longer one of the shorter's length (and the partial windows at either end).
+ */
+export function partialRatio(a: string, b: string): number {
+  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+  const m = s.length;
+  if (m === 0) return l.length === 0 ? 1 : 0;
+  let best = 0;
+  const consider = (w: string) => {
+    const r = indelSimilarity(s, w);
+    if (r > best) best = r;
+  };
+  for (let i = 1; i < m && best < 1; i++) consider(l.slice(0, i));
+  for (let i = 0; i + m <= l.length && best < 1; i++) consider(l.slice(i, i + m));
+  for (let i = Math.max(0, l.length - m + 1); i < l.length && best < 1; i++) consider(l.slice(i));
+  return best;
+}
+
+/** Offsets in `text` where some substring within `limit` Levenshtein edits of `pattern` starts. */
+export function fuzzyStarts(text: string, pattern: string, limit: number): number[] {
+  const rt = [...text].reverse().join('');
+  const rp = [...pattern].reverse().join('');
+  const m = rp.length;
+  const starts: number[] = [];
+  let prev = new Uint32Array(m + 1);
+  let cur = new Uint32Array(m + 1);
+  for (let i = 0; i <= m; i++) prev[i] = i;
+  if (m <= limit) starts.push(rt.length);
+  for (let j = 1; j <= rt.length; j++) {
+    cur[0] = 0;
+    const tc = rt.charCodeAt(j - 1);
+    for (let i = 1; i <= m; i++) {
+      const cost = rp.charCodeAt(i - 1) === tc ? 0 : 1;
+      cur[i] = Math.min(prev[i - 1]! + cost, prev[i]! + 1, cur[i - 1]! + 1);
+    }
+    // A match ending at j in the reversed text starts at rt.length - j in the original.
+    if (cur[m]! <= limit) starts.push(rt.length - j);
+    [prev, cur] = [cur, prev];
+  }
+  return starts;
+}

@@ -18,6 +18,8 @@ export interface PartitionCommand {
   print: OutputKind;
   jobs: number;
   progress: boolean;
+  /** OCR engine for every page that needs OCR; undefined: chosen per language. */
+  ocrEngine: string | undefined;
 }
 
 export type Command =
@@ -47,6 +49,14 @@ function readOptions(value: string | undefined): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
+const OCR_ENGINES = ['tesseract', 'ppocr'];
+
+function checkOcrEngine(name: string | undefined): string | undefined {
+  if (name !== undefined && !OCR_ENGINES.includes(name))
+    throw new UsageError(`--ocr-engine: must be one of ${OCR_ENGINES.join(', ')}, got "${name}"`);
+  return name;
+}
+
 export function parseCommand(argv: string[], isTTY: boolean): Command {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') return { command: 'help', topic: 'main' };
@@ -68,6 +78,7 @@ export function parseCommand(argv: string[], isTTY: boolean): Command {
         html: { type: 'boolean' },
         jobs: { type: 'string', short: 'j' },
         'no-progress': { type: 'boolean' },
+        'ocr-engine': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         'help-options': { type: 'boolean' },
       },
@@ -93,5 +104,6 @@ export function parseCommand(argv: string[], isTTY: boolean): Command {
     print: values.markdown ? 'markdown' : values.html ? 'html' : 'json',
     jobs,
     progress: isTTY && !values['no-progress'],
+    ocrEngine: checkOcrEngine(values['ocr-engine']),
   };
 }

@@ -25,6 +25,8 @@ Flags:
       --markdown            print just the Markdown (sets output_format to markdown)
       --html                print just the HTML (sets output_format to html)
   -j, --jobs N              worker threads for files and pages (default: all cores)
+      --ocr-engine NAME     OCR engine for scanned pages: tesseract or ppocr (default: ppocr for
+                            Chinese, tesseract otherwise)
       --no-progress         no progress bar on stderr (shown only when stderr is a terminal)
       --help-options        list every partitioning option
 `;

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { assemble, expandPages, parseOptions, toErrorBody } from '../core/index.ts';
 import type { PartitionResponse } from '../core/contract/types.ts';
+import { setPreferredOcrEngine } from '../core/ocr/index.ts';
 import { openDocument } from '../core/pdf/index.ts';
 import { StatusLog } from '../core/status.ts';
 import type { PartitionCommand } from './args.ts';
@@ -97,6 +98,11 @@ function write(file: InputFile, text: string): void {
 
 export async function runPartition(cmd: PartitionCommand): Promise<number> {
   if (cmd.print !== 'json') cmd.options = { ...cmd.options, output_format: cmd.print };
+  if (cmd.ocrEngine) {
+    // This thread's engines are already installed; worker threads read the variable at start.
+    process.env.TESSERA_OCR_ENGINE = cmd.ocrEngine;
+    setPreferredOcrEngine(cmd.ocrEngine);
+  }
   const files = resolveInputs(cmd.inputs, cmd.out, cmd.print);
   const pool = cmd.jobs > 1 ? new ThreadPool(cmd.jobs) : null;
   const run: Runner = pool ? (t, e) => pool.run(t, e) : (t, e) => runTask(t, e);

@@ -103,6 +103,7 @@ describe('usage errors exit 2 with a message', () => {
     [['partition', 'x.pdf', '--markdown', '--html'], /cannot be used together/],
     [['partition', '/no/such/file.pdf'], /no such file/],
     [['partition', '--bogus', 'x.pdf'], /bogus/],
+    [['partition', 'x.pdf', '--ocr-engine', 'abbyy'], /--ocr-engine: must be one of tesseract, ppocr/],
   ])('%j', async (args, message) => {
     const { code, stderr } = await tessera(...args);
     expect(code).toBe(2);

@@ -76,3 +76,27 @@ describe('joinLines', () => {
     expect(joinLines(['one', 'two'], false)).toBe('one\ntwo\n');
   });
 });
+
+describe('line text as a reader would type it', () => {
+  it('composes an accent drawn before its letter, unfolds Arabic glyph forms and TeX quotes', () => {
+    const lines = buildLines([run('J´an Min´aˇc', 20, 100), run('‘‘noblesse oblige’’', 20, 200), run('ﺑﺮرﺳی', 20, 300, { dir: 'rtl' })]);
+    expect(lines.map((l) => l.text)).toEqual(['Ján Mináč', '“noblesse oblige”', 'بررسی']);
+  });
+
+  it('keeps a spacing accent that no letter takes', () => {
+    expect(buildLines([run('x´ 5¨', 20, 100)])[0]!.text).toBe('x´ 5¨');
+  });
+
+  it('keeps the lines of two columns apart when their baselines are offset', () => {
+    // Left column in larger type; right column lines fall between its baselines.
+    const runs = [
+      run('left one', 20, 103, { fontSize: 12 }),
+      run('right one', 200, 100, { fontSize: 8 }),
+      run('to', 200, 110, { fontSize: 8 }),
+      run('right two', 212, 110, { fontSize: 8 }),
+    ];
+    const texts = buildLines(runs).map((l) => l.text);
+    expect(texts).toContain('right one');
+    expect(texts).toContain('to right two');
+  });
+});

@@ -27,6 +27,33 @@ const SPACE_EMS = 0.15;
 
 const CJK = /[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]/;
 const LIGATURES = /[\ufb00-\ufb06]/g;
+/** Arabic presentation forms (contextual glyph shapes fonts map to): the letters they show. */
+const ARABIC_FORMS = /[\ufb50-\ufdff\ufe70-\ufefc]+/g;
+/** Spacing accents set as glyphs of their own (TeX's `\'a`) and the combining marks they stand for. */
+const SPACING_ACCENTS: Record<string, string> = {
+  '\u00b4': '\u0301', '\u02c6': '\u0302', '\u02dc': '\u0303', '\u00a8': '\u0308', '\u02c7': '\u030c', '\u02d8': '\u0306',
+  '\u02d9': '\u0307', '\u02da': '\u030a', '\u00b8': '\u0327', '\u02db': '\u0328', '\u02dd': '\u030b', '\u00af': '\u0304',
+};
+const ACCENT_BEFORE_LETTER = /([\u00b4\u02c6\u02dc\u00a8\u02c7\u02d8\u02d9\u02da\u00b8\u02db\u02dd\u00af])(\p{L})/gu;
+
+/**
+ * A line's text as a reader would type it: ligatures and Arabic presentation forms unfolded, an
+ * accent drawn as a separate glyph before its letter composed with it (`J´an` -> `Ján`, where such a
+ * letter exists), doubled single quotes (``‘‘ ’’``, TeX's) made the double quotes they show.
+ */
+export function cleanText(text: string): string {
+  return text
+    .replace(LIGATURES, (c) => c.normalize('NFKC'))
+    .replace(ARABIC_FORMS, (c) => c.normalize('NFKC'))
+    .replace(ACCENT_BEFORE_LETTER, (all, accent: string, letter: string) => {
+      const composed = (letter + SPACING_ACCENTS[accent]!).normalize('NFC');
+      return composed.length === 1 ? composed : all;
+    })
+    .replace(/\u2018\u2018/g, '\u201c')
+    .replace(/\u2019\u2019/g, '\u201d')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 
 function verticalOverlap(a: Rect, b: Rect): number {
   const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
@@ -105,7 +132,7 @@ function finish(runs: TextRun[]): Line {
     rect.y1 = Math.max(rect.y1, run.rect.y1);
   });
   return {
-    text: text.replace(LIGATURES, (c) => c.normalize('NFKC')).replace(/\s+/g, ' ').trim(),
+    text: cleanText(text),
     rect,
     runs,
     fontSize: chars ? weighted / chars : runs[0]!.fontSize,
@@ -124,11 +151,19 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
     .sort((a, b) => a.rect.y0 + a.rect.y1 - (b.rect.y0 + b.rect.y1) || a.rect.x0 - b.rect.x0);
 
   // Bands of runs whose vertical extents overlap (a superscript overlaps its line), then split each
-  // band at gutters.
+  // band at gutters. A run is judged against the run that opened a band, not the band's latest
+  // run: chaining run to run lets lines of two columns set on offset baselines (or a paragraph of
+  // larger type beside a column) zip together into one band, mixing the columns' words. The last
+  // few bands are candidates, since sorting by height interleaves such columns' lines.
   const bands: Array<{ runs: TextRun[]; rect: Rect }> = [];
   for (const run of horizontal) {
-    const band = bands[bands.length - 1];
-    if (band && verticalOverlap(band.runs[band.runs.length - 1]!.rect, run.rect) > 0.5) band.runs.push(run);
+    let host: { runs: TextRun[]; rect: Rect } | undefined;
+    let best = 0.5;
+    for (const band of bands.slice(-4)) {
+      const o = verticalOverlap(band.rect, run.rect);
+      if (o > best) [host, best] = [band, o];
+    }
+    if (host) host.runs.push(run);
     else bands.push({ runs: [run], rect: run.rect });
   }
   const lines: Line[] = [];

@@ -52,6 +52,16 @@ function chartLike(page: PageContent, rect: Rect): boolean {
   return small >= 12 || dots >= DOTS;
 }
 
+/**
+ * Rules or aligned labels lying on a picture (a chart or diagram image, whose labels may have been
+ * OCR'd): a figure, not a table. A picture covering most of the page is a scan, and tables on it
+ * are real.
+ */
+function onFigure(page: PageContent, rect: Rect, share: number): boolean {
+  const pageArea = page.width * page.height;
+  return page.images.some((im) => (im.rect.x1 - im.rect.x0) * (im.rect.y1 - im.rect.y0) < 0.6 * pageArea && overlapShare(rect, im.rect) > share);
+}
+
 function ruledTables(words: readonly Word[], groups: readonly RulingGroup[], page: PageContent, minCols = 1): Grid[] {
   const out: Grid[] = [];
   for (const group of groups) {
@@ -74,7 +84,7 @@ function ruledTables(words: readonly Word[], groups: readonly RulingGroup[], pag
     const rowsWithPairs = new Set(grid.cells.filter((c) => c.words.length).map((c) => c.r0).filter((r, i, all) => all.indexOf(r) !== i));
     if (grid.numCols > 1 && rowsWithPairs.size === 0) continue;
     // Axes drawn over a picture: a figure, not a table.
-    if (page.images.some((im) => overlapShare(rect, im.rect) > 0.3)) continue;
+    if (onFigure(page, rect, 0.3)) continue;
     // A box or two around paragraphs (call-outs) is not a table.
     const filled = grid.cells.filter((c) => c.words.length);
     const wordsPer = filled.map((c) => c.words.length).sort((a, b) => a - b);
@@ -130,7 +140,7 @@ function alignedTables(words: readonly Word[], hRules: readonly Ruling[], page: 
     const rules = hRules.filter((r) => r.pos >= rect.y0 - 20 && r.pos <= rect.y1 + 20 && Math.min(r.to, rect.x1) - Math.max(r.from, rect.x0) > 0.5 * (rect.x1 - rect.x0));
     const grid = alignedGrid(candWords, rect, rules);
     const reason = grid ? rejectReason(grid) : 'no structure';
-    if (!grid || reason || barsUnder(page, grid.rect) || chartLike(page, grid.rect)) {
+    if (!grid || reason || barsUnder(page, grid.rect) || chartLike(page, grid.rect) || onFigure(page, grid.rect, 0.5)) {
       // Lines of two text columns side by side read as one wide candidate: split at the widest
       // gap (the page's gutter) and look for tables within each column.
       if (depth === 0 && cand.length >= 3) {

@@ -5,7 +5,6 @@ import type { PageStage, Region, StageContext } from '../stage.ts';
 import { mergeLeftovers, plainTableText, tableCsv, toTableStructure } from './build.ts';
 import { detectTables } from './detect.ts';
 import { chooseEngine, TABLE_PIXELS_DPI } from './engines.ts';
-import type { Grid } from './grid.ts';
 import { rasterRulings, RULING_DPI } from './raster.ts';
 import type { Ruling } from './rulings.ts';
 import { OCR_FONT_NAME } from '../ocr/to-runs.ts';
