@@ -108,7 +108,7 @@ export async function partition(req: PartitionRequest): Promise<PartitionRespons
     emit({ kind: 'start', numPages, pages });
 
     const ctx: StageContext = { doc, options, signal: req.signal, status: (m) => log.add(m) };
-    let elements: Element[] = [];
+    const elements: Element[] = [];
     for (const [index, pageNumber] of pages.entries()) {
       cancelled(req.signal);
       const opened = doc;

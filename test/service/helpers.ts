@@ -82,7 +82,7 @@ export class GatedEngine implements Engine {
   }
 }
 
-export async function until<T>(check: () => Promise<T | undefined> | T | undefined, what: string, ms = 20_000): Promise<T> {
+export async function until<T>(check: () => Promise<T | undefined> | T | undefined, what: string, ms = 45_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await check();

@@ -130,6 +130,29 @@ function pageFigures(page: PageContent, lines: readonly Line[], regions: readonl
   return growFigures(merged, lines);
 }
 
+/**
+ * A row of short pieces on one baseline below all other text near the page foot (a revision, a part
+ * number and a date set left, centre and right) is a page footer, as the same row at the head is a
+ * page header, even where it sits above the narrow band running matter usually keeps to.
+ */
+export function footerRow(out: Labelled[], page: PageContent): void {
+  const text = out.filter((l) => l.lines.length > 0);
+  for (const [type, zone] of [['Page-footer', (l: Labelled) => l.rect.y0 > 0.85 * page.height], ['Page-header', (l: Labelled) => l.rect.y1 < 0.15 * page.height]] as const) {
+    const cands = text.filter((l) => zone(l) && l.lines.length === 1 && l.lines[0]!.length <= 40 && l.candidates[0]!.type !== 'Caption');
+    for (const l of cands) {
+      const row = cands.filter((o) => Math.abs(o.rect.y0 - l.rect.y0) < 2 && Math.abs(o.rect.y1 - l.rect.y1) < 2);
+      if (row.length < 2 || row.length > 4) continue;
+      const x0 = Math.min(...row.map((o) => o.rect.x0));
+      const x1 = Math.max(...row.map((o) => o.rect.x1));
+      // Spread across the text width (pieces far apart), with no other text beyond the row.
+      const spread = x1 - x0 > 0.5 * page.width && row.every((o, i) => row.every((p, k) => i === k || Math.max(p.rect.x0 - o.rect.x1, o.rect.x0 - p.rect.x1) > 0.08 * page.width));
+      const outer = text.some((o) => !row.includes(o) && (type === 'Page-footer' ? o.rect.y1 > l.rect.y1 + 1 : o.rect.y0 < l.rect.y0 - 1) && o.candidates[0]!.type !== type);
+      if (!spread || outer) continue;
+      for (const o of row) if (o.candidates[0]!.type !== type) o.candidates = [{ type, score: 0.7 }, { type: o.candidates[0]!.type, score: 0.3 }];
+    }
+  }
+}
+
 export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelled[] {
   const allLines = buildLines(page.textRuns);
   const regions = extras.regions ?? [];
@@ -169,14 +192,17 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
     const type = l.candidates[0]!.type;
     if (type !== 'Page-header' && type !== 'Page-footer') continue;
     const h = l.rect.y1 - l.rect.y0;
+    // (Another piece of running matter right under a header, a journal line under a download stamp,
+    // is no paragraph.)
     const touches = out.some(
-      (o) => o !== l && Math.min(o.rect.x1, l.rect.x1) > Math.max(o.rect.x0, l.rect.x0) && (type === 'Page-footer' ? l.rect.y0 - o.rect.y1 : o.rect.y0 - l.rect.y1) < 0.8 * h && (type === 'Page-footer' ? o.rect.y1 <= l.rect.y0 + 1 : o.rect.y0 >= l.rect.y1 - 1),
+      (o) => o !== l && o.candidates[0]!.type !== type && Math.min(o.rect.x1, l.rect.x1) > Math.max(o.rect.x0, l.rect.x0) && (type === 'Page-footer' ? l.rect.y0 - o.rect.y1 : o.rect.y0 - l.rect.y1) < 0.8 * h && (type === 'Page-footer' ? o.rect.y1 <= l.rect.y0 + 1 : o.rect.y0 >= l.rect.y1 - 1),
     );
     // ... nor is a body-size line as wide as the column it ends (a paragraph's first line).
     const column = out.find((o) => o !== l && o.candidates[0]!.type === 'Text' && Math.abs(o.rect.x0 - l.rect.x0) < 2 && Math.abs(o.rect.x1 - l.rect.x1) < 0.05 * (o.rect.x1 - o.rect.x0));
     const bodyLike = l.fontSize >= 0.95 * body && l.lines.length === 1 && !!column && !PAGE_NUMBER.test(l.lines[0]!);
     if ((touches || bodyLike) && !PUBLISHER.test(l.lines.join(' '))) l.candidates = [{ type: 'Text', score: 0.75 }, { type, score: 0.25 }];
   }
+  footerRow(out, page);
   // One Title per page: of the candidates set (near) the largest, the one with the most words (a
   // masthead or journal name is short, a paper's title is not); others fall back to their second
   // candidate.

@@ -117,6 +117,11 @@ export function labelBlock(block: Block, ctx: PageContext): Candidate[] {
   // Publisher's furniture (DOI, ISSN, copyright) at the foot of the page.
   if (rect.y0 > 0.88 * page.height && lines.length <= 3 && relative <= 1.05 && PUBLISHER.test(text)) return pair('Page-footer', 0.72, 'Text');
 
+  // Text set sideways along the left or right edge (a download stamp, a journal's running title) is
+  // running matter however long it is.
+  const sideways = block.lines.every((l) => l.runs.every((r) => Math.abs(r.angle % 180) >= 45 && Math.abs(r.angle % 180) <= 135));
+  if (sideways && (rect.x1 < 0.08 * page.width || rect.x0 > 0.92 * page.width)) return pair('Page-header', 0.72, 'Text');
+
   // Running matter in the margins (the document stage confirms it by repetition across pages).
   if ((top || bottom) && lines.length <= 2 && chars < 200 && relative < 1.3) {
     const type = top ? 'Page-header' : 'Page-footer';

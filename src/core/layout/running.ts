@@ -9,7 +9,17 @@ import { PAGE_NUMBER, PUBLISHER } from './patterns.ts';
 const BAND = 0.12;
 
 function key(e: Element): string {
-  return e.text_representation.toLowerCase().replace(/\d+/g, '#').replace(/[ivxlc]+$/, '#').replace(/\s+/g, ' ').trim();
+  const text = e.text_representation.toLowerCase().replace(/\s+/g, ' ').trim();
+  // Digits are ignored so that "Page 3" and "Page 4" match; but a heading whose number changes from
+  // page to page ("Part 2", "Part 3") is a heading, so headings must repeat exactly.
+  if (e.type === 'Section-header' || e.type === 'Title') return text;
+  return text.replace(/\d+/g, '#').replace(/[ivxlc]+$/, '#');
+}
+
+/** A whole sentence (several words ending in a full stop) is body text, however often it recurs. */
+function isSentence(e: Element): boolean {
+  const text = e.text_representation.trim();
+  return /[.!?]$/.test(text) && text.split(/\s+/).length >= 8;
 }
 
 function band(e: Element): 'top' | 'bottom' | null {
@@ -26,13 +36,13 @@ export function relabelRunningMatter(elements: readonly Element[]): Element[] {
   const seen = new Map<string, Set<number>>();
   for (const e of elements) {
     const b = band(e);
-    if (!b || !MOVABLE.has(e.type) || e.text_representation.length > 200) continue;
+    if (!b || !MOVABLE.has(e.type) || e.text_representation.length > 200 || isSentence(e)) continue;
     const k = `${b}|${key(e)}`;
     seen.set(k, (seen.get(k) ?? new Set()).add(e.properties.page_number));
   }
   const out = elements.map((e) => {
     const b = band(e);
-    if (!b || !MOVABLE.has(e.type) || e.text_representation.length > 200) return e;
+    if (!b || !MOVABLE.has(e.type) || e.text_representation.length > 200 || isSentence(e)) return e;
     const n = seen.get(`${b}|${key(e)}`)?.size ?? 0;
     const type = b === 'top' ? 'Page-header' : 'Page-footer';
     // Margin text that never comes back (and is no page number) is the page's own text. Scores stay

@@ -55,11 +55,14 @@ function chartLike(page: PageContent, rect: Rect): boolean {
 /**
  * Rules or aligned labels lying on a picture (a chart or diagram image, whose labels may have been
  * OCR'd): a figure, not a table. A picture covering most of the page is a scan, and tables on it
- * are real.
+ * are real, and so are tables over a background.
  */
 function onFigure(page: PageContent, rect: Rect, share: number): boolean {
   const pageArea = page.width * page.height;
-  return page.images.some((im) => (im.rect.x1 - im.rect.x0) * (im.rect.y1 - im.rect.y0) < 0.6 * pageArea && overlapShare(rect, im.rect) > share);
+  // Pictures as wide as the page are backgrounds and banners (pages tiled with image strips).
+  return page.images.some(
+    (im) => im.rect.x1 - im.rect.x0 < 0.9 * page.width && (im.rect.x1 - im.rect.x0) * (im.rect.y1 - im.rect.y0) < 0.6 * pageArea && overlapShare(rect, im.rect) > share,
+  );
 }
 
 function ruledTables(words: readonly Word[], groups: readonly RulingGroup[], page: PageContent, minCols = 1): Grid[] {
@@ -177,5 +180,14 @@ export function detectTables(page: PageContent, extraRulings: readonly Ruling[] 
   const taken = new Set(ruled.flatMap((t) => [...t.cells.flatMap((c) => c.words), ...t.leftovers]));
   const rest = words.filter((w) => !w.rotated && !taken.has(w) && !ruled.some((t) => centerIn(w, t.rect, 2)));
   const aligned = alignedTables(rest, looseHorizontalRules(rulings, ruled), page);
-  return [...ruled, ...aligned].sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0);
+  // On a born-digital page, a "table" whose text is mostly OCR'd is a picture or chart that the
+  // OCR stage read (its gridlines and garbled labels), not a table: real tables carry PDF text.
+  const ocrChars = words.reduce((n, w) => n + (w.ocr ? w.text.length : 0), 0);
+  const allChars = words.reduce((n, w) => n + w.text.length, 0);
+  const scanned = ocrChars >= 0.5 * allChars;
+  const fromPdfText = (g: Grid): boolean => {
+    const ws = g.cells.flatMap((c) => c.words);
+    return scanned || ws.filter((w) => w.ocr).length <= 0.5 * ws.length;
+  };
+  return [...ruled, ...aligned].filter(fromPdfText).sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0);
 }

@@ -100,8 +100,20 @@ export function tablesOfPage(
   return regions;
 }
 
-/** Text that came from OCR: the page is a scan, its rulings are pixels, not vector paths. */
-export const isScanned = (page: PageContent): boolean => page.textRuns.some((r) => r.fontName === OCR_FONT_NAME);
+/**
+ * Most of the page's text came from OCR: the page is a scan, its rulings are pixels, not vector
+ * paths. (A born-digital page with an OCR'd chart picture is not: the chart's gridlines are no table.)
+ */
+export function isScanned(page: PageContent): boolean {
+  let ocr = 0;
+  let all = 0;
+  for (const r of page.textRuns) {
+    const n = r.text.trim().length;
+    all += n;
+    if (r.fontName === OCR_FONT_NAME) ocr += n;
+  }
+  return ocr > 0 && ocr >= 0.5 * all;
+}
 
 export const tablesStage: PageStage = {
   name: 'tables',

@@ -10,6 +10,8 @@ export interface Word {
   bold: boolean;
   /** Set in a monospaced font (code listings line up like tables but are not). */
   mono: boolean;
+  /** Read by OCR (from a picture or a scan) rather than taken from the PDF's text. */
+  ocr?: boolean;
   /** From a run at an angle (a rotated column header): whole run, kept out of line building. */
   rotated?: boolean;
 }
@@ -28,6 +30,8 @@ export interface TextLine {
   fontSize: number;
 }
 
+/** The font name OCR'd words carry (src/core/ocr/to-runs.ts). */
+const OCR_FONT = 'OCR';
 const MONO = /courier|mono|consol|menlo|typewriter|\bcode/i;
 
 const isUpright = (run: TextRun): boolean => Math.abs(run.angle) < 2 || Math.abs(run.angle - 360) < 2;
@@ -41,7 +45,7 @@ export function wordsOf(runs: readonly TextRun[], rotated = false): Word[] {
   for (const run of runs) {
     if (!isUpright(run)) {
       if (rotated && run.text.trim()) {
-        out.push({ text: run.text.trim(), rect: run.rect, fontSize: run.fontSize, bold: run.bold, mono: MONO.test(run.fontName), rotated: true });
+        out.push({ text: run.text.trim(), rect: run.rect, fontSize: run.fontSize, bold: run.bold, mono: MONO.test(run.fontName), rotated: true, ocr: run.fontName === OCR_FONT });
       }
       continue;
     }
@@ -58,6 +62,7 @@ export function wordsOf(runs: readonly TextRun[], rotated = false): Word[] {
         fontSize: run.fontSize,
         bold: run.bold,
         mono: MONO.test(run.fontName),
+        ocr: run.fontName === OCR_FONT,
       });
       start = -1;
     };

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { Element } from '../../src/core/contract/types.ts';
+import { relabelRunningMatter } from '../../src/core/layout/running.ts';
+
+function el(page: number, type: Element['type'], text: string, y: number): Element {
+  return { type, bbox: [0.1, y, 0.8, y + 0.015], properties: { score: 0.7, page_number: page }, text_representation: text + '\n' };
+}
+
+const pages = [1, 2, 3];
+
+describe('running headers and footers across pages', () => {
+  it('turns repeated margin text into Page-header/Page-footer, page numbers included', () => {
+    const out = relabelRunningMatter(pages.flatMap((p) => [el(p, 'Text', 'Journal of Tests', 0.03), el(p, 'Text', 'Body', 0.5), el(p, 'Text', `${p}`, 0.96)]));
+    expect(out.filter((e) => e.type === 'Page-header')).toHaveLength(3);
+    expect(out.filter((e) => e.type === 'Page-footer').map((e) => e.text_representation)).toEqual(['1\n', '2\n', '3\n']);
+  });
+
+  it('keeps numbered headings and recurring sentences near the top as body text', () => {
+    const out = relabelRunningMatter(
+      pages.flatMap((p) => [
+        el(p, 'Section-header', `Part ${p}`, 0.06),
+        el(p, 'Text', `Paragraph on page ${p}, long enough to wrap over more than one line.`, 0.1),
+      ]),
+    );
+    expect(out.map((e) => e.type)).toEqual(['Section-header', 'Text', 'Section-header', 'Text', 'Section-header', 'Text']);
+  });
+});
