@@ -1,5 +1,5 @@
 // One measurement in a fresh process (so that peak memory belongs to that run alone):
-//   tsx bench/measure.ts floor|pipeline FILE
+//   tsx bench/measure.ts floor|pipeline FILE [OPTIONS_JSON]
 // prints JSON { pages, perPage: seconds[], stages: {stage: seconds}, maxRssMiB, error? }.
 import { readFileSync } from 'node:fs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -10,7 +10,7 @@ import { partition, type Stage } from '../src/core/index.ts';
 installNodePdfEnvironment();
 installNodeOcr(); // scans are OCR'd; TESSERA_OCR_ENGINE (run.ts --ocr-engine) picks the engine
 
-const [mode, file] = process.argv.slice(2);
+const [mode, file, optionsJson = '{}'] = process.argv.slice(2);
 if ((mode !== 'floor' && mode !== 'pipeline') || !file) {
   console.error('usage: tsx bench/measure.ts floor|pipeline FILE');
   process.exit(2);
@@ -41,7 +41,7 @@ async function pipeline() {
   let last = performance.now();
   const response = await partition({
     file: bytes,
-    options: {},
+    options: optionsJson,
     onEvent: (e) => {
       if (e.kind === 'stage') stages[e.stage as Stage] = (stages[e.stage] ?? 0) + e.ms / 1000;
       if (e.kind === 'start') last = performance.now();

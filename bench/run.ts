@@ -15,9 +15,11 @@ interface Measurement {
   error?: string;
 }
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string' }, 'ocr-engine': { type: 'string' } } });
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string' }, 'ocr-engine': { type: 'string' }, options: { type: 'string' } } });
+// The options object of every pipeline run, e.g. --options '{"table_mode":"none","text_mode":"auto"}'.
+const optionsJson = values.options ?? '{}';
 if (positionals.length === 0) {
-  console.error('usage: npm run bench -- <file.pdf | directory> [--runs N]');
+  console.error('usage: npm run bench -- <file.pdf | directory> [--runs N] [--options JSON] [--ocr-engine tesseract,ppocr]');
   process.exit(2);
 }
 const runs = Number(values.runs ?? 1);
@@ -30,7 +32,7 @@ function files(path: string): string[] {
 }
 
 function measure(mode: 'floor' | 'pipeline', file: string, ocrEngine?: string): Measurement {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/measure.ts', mode, file], {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/measure.ts', mode, file, optionsJson], {
     env: ocrEngine ? { ...process.env, TESSERA_OCR_ENGINE: ocrEngine } : process.env,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

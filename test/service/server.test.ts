@@ -159,8 +159,9 @@ describe('async tasks', () => {
       const listed = await (await fetch(`${s.url}/v1/async/list`, { headers: auth() })).json();
       expect(listed.tasks[task_id].action).toBe('/v1/document/partition');
       expect(['queue', 'run']).toContain(listed.tasks[task_id].task_status);
-      gated.releaseAll();
       const result = await until(async () => {
+        // The task may not have reached its gate yet: keep opening gates until it is done.
+        gated.releaseAll();
         const r = await fetch(`${s.url}/v1/async/result/${task_id}`, { headers: auth() });
         return r.status === 200 ? r.json() : undefined;
       }, 'the result');
