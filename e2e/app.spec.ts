@@ -94,11 +94,12 @@ test('the threshold slider re-filters the boxes without running the engine again
 
 test('cancel stops a long run at once and leaves no engine worker running', async ({ page }) => {
   await openApp(page);
-  await chooseFile(page, 'long.pdf', await reportPdf(120));
+  // Long enough that the run cannot finish between seeing early progress and the click.
+  await chooseFile(page, 'long.pdf', await reportPdf(400));
   await page.getByRole('button', { name: 'Partition', exact: true }).click();
-  await expect(page.getByTestId('run-state')).toContainText(/Working… [1-9]\d*\/120 pages/, { timeout: 30_000 });
+  await expect(page.getByTestId('run-state')).toContainText(/Working… [1-9]\d?\/400 pages/, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByTestId('run-state')).toContainText(/Cancelled after \d+ of 120 pages/);
+  await expect(page.getByTestId('run-state')).toContainText(/Cancelled after \d+ of 400 pages/);
   const stoppedAt = await page.getByTestId('run-state').textContent();
   await expect.poll(() => page.workers().filter((w) => /engine/.test(w.url())).length).toBe(0);
   await page.waitForTimeout(500);
