@@ -2,23 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildBlocks } from '../../src/core/layout/blocks.ts';
 import { buildLines } from '../../src/core/layout/lines.ts';
 import { joinLines } from '../../src/core/layout/text.ts';
-import type { TextRun } from '../../src/core/pdf/types.ts';
+import { textRun } from '../fixtures/runs.ts';
 
-function run(text: string, x0: number, y0: number, opts: Partial<TextRun> = {}): TextRun {
-  const size = opts.fontSize ?? 10;
-  return {
-    text,
-    rect: { x0, y0, x1: x0 + text.length * size * 0.5, y1: y0 + size },
-    fontName: 'Helvetica',
-    fontSize: size,
-    bold: false,
-    italic: false,
-    dir: 'ltr',
-    angle: 0,
-    hasEOL: false,
-    ...opts,
-  };
-}
+const run = textRun;
 
 describe('lines', () => {
   it('joins runs of one baseline with spaces where there is a word gap', () => {

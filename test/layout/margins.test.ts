@@ -3,22 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { labelPage } from '../../src/core/layout/index.ts';
 import type { PageContent, TextRun } from '../../src/core/pdf/types.ts';
+import { textRun } from '../fixtures/runs.ts';
 
-function run(text: string, x0: number, y0: number, opts: Partial<TextRun> = {}): TextRun {
-  const size = opts.fontSize ?? 10;
-  return {
-    text,
-    rect: { x0, y0, x1: x0 + text.length * size * 0.5, y1: y0 + size },
-    fontName: 'Body',
-    fontSize: size,
-    bold: false,
-    italic: false,
-    dir: 'ltr',
-    angle: 0,
-    hasEOL: false,
-    ...opts,
-  };
-}
+const run = textRun;
 
 const body = (y0: number, n: number) => Array.from({ length: n }, (_, i) => run('word '.repeat(18).trim() + (i === n - 1 ? '.' : ''), 72, y0 + i * 12));
 const page = (textRuns: TextRun[]): PageContent => ({ pageNumber: 1, width: 612, height: 792, rotate: 0, textRuns, paths: [], images: [] });

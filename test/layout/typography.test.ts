@@ -7,22 +7,9 @@ import { buildLines } from '../../src/core/layout/lines.ts';
 import { opensCaption } from '../../src/core/layout/patterns.ts';
 import type { PageContent, TextRun, VectorPath } from '../../src/core/pdf/types.ts';
 import type { Region } from '../../src/core/stage.ts';
+import { textRun } from '../fixtures/runs.ts';
 
-function run(text: string, x0: number, y0: number, opts: Partial<TextRun> = {}): TextRun {
-  const size = opts.fontSize ?? 10;
-  return {
-    text,
-    rect: { x0, y0, x1: x0 + text.length * size * 0.5, y1: y0 + size },
-    fontName: 'Body',
-    fontSize: size,
-    bold: false,
-    italic: false,
-    dir: 'ltr',
-    angle: 0,
-    hasEOL: false,
-    ...opts,
-  };
-}
+const run = textRun;
 
 /** A paragraph of `n` full lines at x0..x0+w (width via the text length: 0.5 em per char). */
 function paragraph(x0: number, y0: number, n: number, chars = 90, opts: Partial<TextRun> = {}): TextRun[] {
