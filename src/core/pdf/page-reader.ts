@@ -234,6 +234,14 @@ function splitSubPaths(path: ArrayLike<number>, m: Matrix): SubPath[] | null {
   const push = (x: number, y: number): void => {
     cur!.pts.push(a * x + c * y + e, b * x + d * y + f);
   };
+  /** A segment continues the current sub-path, or starts one when no move came first. */
+  const segment = (curve: boolean): void => {
+    if (!cur) {
+      cur = { pts: [], curve, closed: false };
+      out.push(cur);
+    }
+    if (curve) cur.curve = true;
+  };
   for (let i = 0; i < path.length; ) {
     const op = path[i++];
     switch (op) {
@@ -243,28 +251,17 @@ function splitSubPaths(path: ArrayLike<number>, m: Matrix): SubPath[] | null {
         push(path[i++]!, path[i++]!);
         break;
       case DRAW_LINE:
-        if (!cur) {
-          cur = { pts: [], curve: false, closed: false };
-          out.push(cur);
-        }
+        segment(false);
         push(path[i++]!, path[i++]!);
         break;
       case DRAW_CURVE:
-        if (!cur) {
-          cur = { pts: [], curve: true, closed: false };
-          out.push(cur);
-        }
-        cur.curve = true;
+        segment(true);
         push(path[i++]!, path[i++]!);
         push(path[i++]!, path[i++]!);
         push(path[i++]!, path[i++]!);
         break;
       case DRAW_QUAD:
-        if (!cur) {
-          cur = { pts: [], curve: true, closed: false };
-          out.push(cur);
-        }
-        cur.curve = true;
+        segment(true);
         push(path[i++]!, path[i++]!);
         push(path[i++]!, path[i++]!);
         break;
