@@ -189,6 +189,8 @@ export function readDoclingTables(dir: string, stem: string): TruthTable[] {
 export interface TedsDoc {
   stem: string;
   scores: number[];
+  /** Page of each truth table (null: the truth does not say). */
+  pages: Array<number | null>;
   predicted: number;
 }
 
@@ -211,7 +213,7 @@ export function scoreTeds(stem: string, truth: readonly TruthTable[], predicted:
     usedP.add(j);
     scores[i] = v;
   }
-  return { stem, scores, predicted: predicted.length };
+  return { stem, scores, pages: truth.map((t) => t.page), predicted: predicted.length };
 }
 
 export const hasDoclingTables = (dir: string, stem: string): boolean => readDoclingTables(dir, stem).length > 0;
@@ -243,7 +245,15 @@ export const tedsEvaluator: Evaluator = {
         r.elements.filter((e) => e.type === 'table').map((e) => ({ page: e.properties.page_number, bbox: e.bbox, ...(e.table ? { table: e.table } : {}) })),
       ),
     );
-    return [{ name: 'TEDS (tables with text, mean over truth tables)', value: meanTeds(docs), n: docs.reduce((a, d) => a + d.scores.length, 0) }];
+    // Per document, then the ten worst truth tables (a 0 is a table not returned at all).
+    const perDoc = docs.map((d) => ({ name: `TEDS ${d.stem} (${d.predicted} predicted)`, value: meanTeds([d]), n: d.scores.length }));
+    const worst = docs
+      .flatMap((d) => d.scores.map((v, i) => ({ v, label: `${d.stem} table ${i + 1}${d.pages[i] !== null ? ` (page ${d.pages[i]})` : ''}` })))
+      .filter((x) => x.v < 1)
+      .sort((a, b) => a.v - b.v)
+      .slice(0, 10)
+      .map((x, k) => ({ name: `TEDS worst ${k + 1}: ${x.label}`, value: x.v, n: 1 }));
+    return [{ name: 'TEDS (tables with text, mean over truth tables)', value: meanTeds(docs), n: docs.reduce((a, d) => a + d.scores.length, 0) }, ...perDoc, ...worst];
   },
 };
 

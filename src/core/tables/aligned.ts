@@ -219,6 +219,11 @@ export function rejectReason(grid: Grid): string | null {
     if (medChars >= 12 && widths.filter((w) => w >= 0.8 * full).length >= 0.5 * cells.length) proseCols++;
   }
   if (proseCols >= 2) return 'multi-column running text';
+  // Lists set side by side (slides, brochures): most cells, in several columns, open with a bullet
+  // or a number. A table may number its rows, but in one column.
+  const filledCells = grid.cells.filter((c) => c.words.length);
+  const listed = filledCells.filter((c) => ENUMERATOR.test(c.words[0]!.text));
+  if (listed.length >= 0.5 * filledCells.length && new Set(listed.map((c) => c.c0)).size >= 2) return 'lists side by side';
   const texts = (col: number): string[] => grid.cells.filter((c) => c.c0 === col && c.words.length).map((c) => c.words.map((w) => w.text).join(' '));
   if (grid.numCols === 2) {
     const first = texts(0);
@@ -251,9 +256,20 @@ export function alignedCandidates(lines: readonly TextLine[]): TextLine[][] {
     const prev = cur[cur.length - 1];
     const gap = prev ? l.rect.y0 - prev.rect.y1 : 0;
     if (prev && gap > 2.5 * Math.max(l.fontSize, prev.fontSize)) flush();
+    // A lone segment starting where a later column of the lines above starts, right of their
+    // first column, continues a wrapped cell (a description column set over several lines).
+    const left = Math.min(...cur.map((c) => c.rect.x0));
+    const wrapped =
+      !multi &&
+      cur.length > 0 &&
+      l.segments.length === 1 &&
+      l.rect.x0 > left + l.fontSize &&
+      cur.some((c) => c.segments.length >= 2 && c.segments.slice(1).some((s) => Math.abs(s.rect.x0 - l.rect.x0) <= 2));
     if (multi) {
       cur.push(l);
       singles = 0;
+    } else if (wrapped && !leader && !listItem) {
+      cur.push(l);
     } else if (cur.length && !leader && !listItem && singles < 2) {
       cur.push(l);
       singles++;

@@ -3,7 +3,7 @@
 import type { TableCell, TableStructure } from '../contract/types.ts';
 import type { Rect } from '../pdf/types.ts';
 import type { Grid, GridCell } from './grid.ts';
-import { textOf, type Word } from './words.ts';
+import { linesOf, textOf, type Word } from './words.ts';
 
 const range = (a: number, b: number): number[] => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
@@ -28,8 +28,21 @@ export function mergeLeftovers(grid: Grid): void {
   grid.leftovers = [];
 }
 
+/** Bullet glyphs (not dashes or numbers, which may be values). */
+const BULLET_GLYPH = /^[•●▪■◦‣∙○►▸◆❖➢✓✔]$/u;
+
+/**
+ * A cell's text, lines top-down. A lone bullet before a cell's only item (slides put one before
+ * every text box) is decoration and is dropped; bullets before several items mark a list and stay.
+ */
 export function cellText(words: readonly Word[], keepLineBreaks: boolean): string {
-  return textOf(words, keepLineBreaks ? '\n' : ' ');
+  const bullets = words.filter((w) => BULLET_GLYPH.test(w.text));
+  let kept = words;
+  if (bullets.length === 1 && words.length > 1) {
+    const first = linesOf(words)[0]?.words[0];
+    if (first === bullets[0]) kept = words.filter((w) => w !== first);
+  }
+  return textOf(kept, keepLineBreaks ? '\n' : ' ');
 }
 
 /** One CSV field: quoted when it holds a comma, quote or line break. */

@@ -4,6 +4,7 @@ import type { PageContent, Rect } from '../pdf/types.ts';
 import { alignedCandidates, alignedGrid, columnGaps, rejectReason } from './aligned.ts';
 import type { Grid } from './grid.ts';
 import { refineRulings } from './refine.ts';
+import { nestedGrids } from './nested.ts';
 import { ruledGrid } from './ruled.ts';
 import { clusterPositions, fillEdgesOf, groupRulings, mergeCollinear, rulingsOf, type Ruling, type RulingGroup } from './rulings.ts';
 import { linesOf, unionOf, wordsOf, type Word } from './words.ts';
@@ -94,9 +95,53 @@ function ruledTables(words: readonly Word[], groups: readonly RulingGroup[], pag
     if (filled.length <= 2 && (wordsPer[wordsPer.length - 1] ?? 0) > 25) continue;
     // A single column holding a page of text is a frame around text, however many rules cross it.
     if (grid.numCols === 1 && (wordsPer[wordsPer.length - 1] ?? 0) > 40) continue;
+    // One row of one or two boxes is a banner or a framed heading (a page masthead), not a table.
+    if (grid.numRows === 1 && filled.length <= 2) continue;
+    // Stroked bars with gridlines and data labels: a bar chart.
+    if (barChart(page, rect)) continue;
     out.push(grid);
+    out.push(...nestedGrids(grid, group, inside));
   }
   return out;
+}
+
+/**
+ * Filled bars whose ends fall at different places from one bar row (or column) to the next: a bar
+ * chart, stacked or not. Cell shading also fills rectangles, but in a table every shaded row ends
+ * at the same column borders (or spans the whole row), so their edges repeat across rows.
+ */
+export function barChart(page: PageContent, rect: Rect): boolean {
+  const area = (rect.x1 - rect.x0) * (rect.y1 - rect.y0);
+  const fills = page.paths
+    .filter((p) => p.kind === 'rect' && p.filled)
+    .map((p) => p.rect)
+    .filter(
+      (r) =>
+        r.x1 - r.x0 > 2.5 &&
+        r.y1 - r.y0 > 2.5 &&
+        (r.x1 - r.x0) * (r.y1 - r.y0) < 0.5 * area &&
+        r.x0 >= rect.x0 - 5 &&
+        r.x1 <= rect.x1 + 5 &&
+        r.y0 >= rect.y0 - 5 &&
+        r.y1 <= rect.y1 + 5,
+    );
+  if (fills.length < 6) return false;
+  const varied = (band: (r: Rect) => [number, number], ends: (r: Rect) => [number, number]): boolean => {
+    // Bands: fills sharing their extent across the bars' direction (one bar row).
+    const bands = new Map<string, Rect[]>();
+    for (const f of fills) {
+      const [a, b] = band(f);
+      const key = `${Math.round(a)},${Math.round(b)}`;
+      bands.set(key, [...(bands.get(key) ?? []), f]);
+    }
+    if (bands.size < 3) return false;
+    const positions = [...bands.values()].map((fs) => clusterPositions(fs.flatMap((f) => ends(f)), 1.5));
+    const all = clusterPositions(positions.flat(), 1.5);
+    // Ends seen in one band only.
+    const lone = all.filter((x) => positions.filter((ps) => ps.some((p) => Math.abs(p - x) <= 1.5)).length === 1).length;
+    return lone >= 3 && lone >= 0.5 * all.length;
+  };
+  return varied((r) => [r.y0, r.y1], (r) => [r.x0, r.x1]) || varied((r) => [r.x0, r.x1], (r) => [r.y0, r.y1]);
 }
 
 /** Horizontal rules not part of a ruled table: hints for booktabs-style and financial tables. */
@@ -135,18 +180,37 @@ function hasFigureColumn(grid: Grid): boolean {
   return false;
 }
 
-function alignedTables(words: readonly Word[], hRules: readonly Ruling[], page: PageContent, depth = 0): Grid[] {
+/**
+ * Vertical rules that divide the page rather than a table: longer than half the page (the line
+ * between the two pages of a spread, or between text columns). Text on either side of one is not
+ * one table, however well its lines line up.
+ */
+function pageDividers(rulings: readonly Ruling[], page: PageContent): Ruling[] {
+  return rulings.filter((r) => !r.horizontal && r.to - r.from >= 0.5 * page.height);
+}
+
+function alignedTables(words: readonly Word[], hRules: readonly Ruling[], page: PageContent, depth = 0, dividers: readonly Ruling[] = []): Grid[] {
   const out: Grid[] = [];
   for (const cand of alignedCandidates(linesOf(words))) {
     const candWords = cand.flatMap((l) => l.words);
     const rect = unionOf(candWords.map((w) => w.rect));
+    const divider = dividers.find((d) => d.pos > rect.x0 && d.pos < rect.x1 && d.from <= rect.y0 + 2 && d.to >= rect.y1 - 2);
+    if (divider) {
+      const left = candWords.filter((w) => (w.rect.x0 + w.rect.x1) / 2 < divider.pos);
+      const right = candWords.filter((w) => (w.rect.x0 + w.rect.x1) / 2 >= divider.pos);
+      const rest = dividers.filter((d) => d !== divider);
+      out.push(...alignedTables(left, hRules, page, depth, rest), ...alignedTables(right, hRules, page, depth, rest));
+      continue;
+    }
     const rules = hRules.filter((r) => r.pos >= rect.y0 - 20 && r.pos <= rect.y1 + 20 && Math.min(r.to, rect.x1) - Math.max(r.from, rect.x0) > 0.5 * (rect.x1 - rect.x0));
     const grid = alignedGrid(candWords, rect, rules);
     const reason = grid ? rejectReason(grid) : 'no structure';
-    if (!grid || reason || barsUnder(page, grid.rect) || chartLike(page, grid.rect) || onFigure(page, grid.rect, 0.5)) {
+    const graphic = grid !== null && (barsUnder(page, grid.rect) || barChart(page, grid.rect) || chartLike(page, grid.rect) || onFigure(page, grid.rect, 0.5));
+    if (!grid || reason || graphic) {
       // Lines of two text columns side by side read as one wide candidate: split at the widest
-      // gap (the page's gutter) and look for tables within each column.
-      if (depth === 0 && cand.length >= 3) {
+      // gap (the page's gutter) and look for tables within each column. Not the labels of a chart:
+      // its parts are no tables either.
+      if (depth === 0 && cand.length >= 3 && !graphic) {
         const gaps = columnGaps(cand, rect).sort((a, b) => b.to - b.from - (a.to - a.from));
         const gutter = gaps[0];
         if (gutter) {
@@ -179,7 +243,7 @@ export function detectTables(page: PageContent, extraRulings: readonly Ruling[] 
   ruled.push(...ruledTables(words, fillGroups, page, 2).filter((t) => t.numRows >= 2));
   const taken = new Set(ruled.flatMap((t) => [...t.cells.flatMap((c) => c.words), ...t.leftovers]));
   const rest = words.filter((w) => !w.rotated && !taken.has(w) && !ruled.some((t) => centerIn(w, t.rect, 2)));
-  const aligned = alignedTables(rest, looseHorizontalRules(rulings, ruled), page);
+  const aligned = alignedTables(rest, looseHorizontalRules(rulings, ruled), page, 0, pageDividers(rulings, page));
   // On a born-digital page, a "table" whose text is mostly OCR'd is a picture or chart that the
   // OCR stage read (its gridlines and garbled labels), not a table: real tables carry PDF text.
   const ocrChars = words.reduce((n, w) => n + (w.ocr ? w.text.length : 0), 0);

@@ -27,6 +27,11 @@ export interface Grid {
   /** Words inside the table that the structure placed in no cell (on a grid line, in a dropped
    * sliver): include_additional_text merges them into the cell they overlap most. */
   leftovers: Word[];
+  /** Drawn inside a cell of another table (nested.ts). */
+  nested?: boolean;
+  /** The line right above the table that names it ("Table 3: ..." or a bold heading set flush
+   * with it), when there is one. */
+  title?: string;
 }
 
 /** True for text that reads as a number, amount, percentage or a placeholder dash. */

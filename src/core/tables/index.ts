@@ -1,6 +1,6 @@
 // The tables stage: finds the page's tables and hands them to layout as `table` regions, with
 // their structure (table_mode standard/custom) or without cells (table_mode none).
-import type { OpenedDocument, PageContent } from '../pdf/types.ts';
+import type { PageContent } from '../pdf/types.ts';
 import type { PageStage, Region, StageContext } from '../stage.ts';
 import { mergeLeftovers, plainTableText, tableCsv, toTableStructure } from './build.ts';
 import { detectTables } from './detect.ts';
@@ -8,6 +8,8 @@ import { chooseEngine, TABLE_PIXELS_DPI } from './engines.ts';
 import { rasterRulings, RULING_DPI } from './raster.ts';
 import type { Ruling } from './rulings.ts';
 import { OCR_FONT_NAME } from '../ocr/to-runs.ts';
+import { tableTitle } from './title.ts';
+import { linesOf, wordsOf } from './words.ts';
 
 export { detectTables } from './detect.ts';
 export { BUILTIN_ENGINE, TABLE_PIXELS_DPI, chooseEngine } from './engines.ts';
@@ -22,10 +24,25 @@ interface LastTable {
   endsNearBottom: boolean;
 }
 
-const lastTables = new WeakMap<OpenedDocument, LastTable>();
-const reported = new WeakMap<OpenedDocument, Set<string>>();
+// Keyed by the run (its open document, or the key of a table-structure re-run: restructure.ts).
+const lastTables = new WeakMap<object, LastTable>();
+const reported = new WeakMap<object, Set<string>>();
 
-function once(ctx: StageContext, line: string): void {
+/**
+ * The rulings found in a scanned page's pixels, by the page content the tables stage saw: a
+ * table-structure re-run (restructure.ts) reuses them instead of rendering the page again.
+ */
+const scanRulings = new WeakMap<PageContent, readonly Ruling[]>();
+
+export function scanRulingsOf(content: PageContent): readonly Ruling[] | undefined {
+  return scanRulings.get(content);
+}
+
+/** Every property tablesOfPage may set on a table region (a re-run replaces exactly these). */
+export const TABLE_PROPERTY_KEYS: readonly string[] = ['title', 'columns', 'rows', 'table_engine', 'table_model', 'continued_from', 'nested'];
+
+function once(ctx: { doc?: object; status(line: string): void }, line: string): void {
+  if (!ctx.doc) return ctx.status(line);
   let seen = reported.get(ctx.doc);
   if (!seen) reported.set(ctx.doc, (seen = new Set()));
   if (seen.has(line)) return;
@@ -40,7 +57,8 @@ function textBetween(page: PageContent, y0: number, y1: number): number {
 
 export function tablesOfPage(
   page: PageContent,
-  ctx: Pick<StageContext, 'options' | 'status'> & { doc?: OpenedDocument },
+  /** `doc`: the run's key (continued tables, status lines said once); without it, pages stand alone. */
+  ctx: Pick<StageContext, 'options' | 'status'> & { doc?: object },
   extraRulings: readonly Ruling[] = [],
 ): Region[] {
   const options = ctx.options;
@@ -48,11 +66,16 @@ export function tablesOfPage(
   const grids = detectTables(page, extraRulings);
   const regions: Region[] = [];
   const prev = ctx.doc ? lastTables.get(ctx.doc) : undefined;
+  // Text lines outside every table: where titles are looked for.
+  const outside = grids.length
+    ? linesOf(wordsOf(page.textRuns).filter((w) => !grids.some((g) => w.rect.x0 >= g.rect.x0 - 1 && w.rect.x1 <= g.rect.x1 + 1 && w.rect.y0 >= g.rect.y0 - 1 && w.rect.y1 <= g.rect.y1 + 1)))
+    : [];
   grids.forEach((grid, index) => {
     if (options.table_extraction_options.include_additional_text) mergeLeftovers(grid);
     const chars = grid.cells.reduce((n, c) => n + c.words.reduce((m, w) => m + w.text.length, 0), 0);
     const pixels = Math.round((Math.max(grid.rect.x1 - grid.rect.x0, grid.rect.y1 - grid.rect.y0) * TABLE_PIXELS_DPI) / 72);
-    const properties: Record<string, unknown> = { title: null, columns: grid.numCols, rows: grid.numRows };
+    const properties: Record<string, unknown> = { title: tableTitle(outside, grid.rect), columns: grid.numCols, rows: grid.numRows };
+    if (grid.nested) properties.nested = true;
     let table;
     let text: string;
     if (options.table_mode === 'none') {
@@ -60,7 +83,7 @@ export function tablesOfPage(
       properties.table_engine = null;
     } else {
       const choice = chooseEngine(options, { pixels, chars });
-      if (choice.fallback) once(ctx as StageContext, choice.fallback);
+      if (choice.fallback) once(ctx, choice.fallback);
       // A table that starts a page right under the previous page's last table, with the same
       // columns, continues it: its first row is a header only when it repeats the header.
       const continued =
@@ -86,8 +109,10 @@ export function tablesOfPage(
     regions.push({ type: 'table', rect: grid.rect, score: grid.score, text, properties, ...(table ? { table } : {}) });
   });
   if (ctx.doc) {
-    const last = grids[grids.length - 1];
-    const lastRegion = regions[regions.length - 1];
+    // The last table of the page that is not nested in another.
+    const lastIndex = grids.map((g) => !g.nested).lastIndexOf(true);
+    const last = grids[lastIndex];
+    const lastRegion = regions[lastIndex];
     if (last && lastRegion) {
       lastTables.set(ctx.doc, {
         pageNumber: page.pageNumber,
@@ -122,7 +147,22 @@ export const tablesStage: PageStage = {
     if (isScanned(state.content)) {
       const raster = await ctx.doc.rasterize(state.content.pageNumber, RULING_DPI, ctx.signal);
       extra = rasterRulings(raster, RULING_DPI);
+      scanRulings.set(state.content, extra);
+    }
+    const n = state.content.pageNumber;
+    const known = lastTables.get(ctx.doc);
+    if (n > 1 && (!known || known.pageNumber !== n - 1) && startsWithTable(state.content)) {
+      // The run did not read the previous page (pages split over threads, selected_pages): read it
+      // now, so that a table continued from it gets its header. Its own regions are not kept.
+      const before = await ctx.doc.readPage(n - 1, ctx.signal);
+      tablesOfPage(before, { options: ctx.options, status: () => {}, doc: ctx.doc });
     }
     return { ...state, regions: [...state.regions, ...tablesOfPage(state.content, ctx, extra)] };
   },
 };
+
+/** A born-digital page whose first table starts at its top (under page furniture only). */
+function startsWithTable(page: PageContent): boolean {
+  const first = detectTables(page)[0];
+  return first !== undefined && textBetween(page, 0.08 * page.height, first.rect.y0) <= 2;
+}
