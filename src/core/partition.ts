@@ -12,6 +12,7 @@ import { renderHtml, renderMarkdown } from './render/index.ts';
 import type { DocumentContext, PageState, StageContext } from './stage.ts';
 import { DOCUMENT_STAGES, PAGE_STAGES } from './stages.ts';
 import { StatusLog, type Clock } from './status.ts';
+import { tablePageOf, type TablePage } from './tables/restructure.ts';
 
 /** Stage names in timing events: open, read, each page and document stage's name, render. */
 export type Stage = string;
@@ -40,6 +41,11 @@ export interface PartitionRequest {
    * the merged elements of all parts.
    */
   part?: number[];
+  /**
+   * Called with what a later table-structure re-run (tables/restructure.ts) needs of each page on
+   * which tables were found; the caller decides how long to keep it.
+   */
+  onTablePage?: (page: TablePage) => void;
 }
 
 function cancelled(signal: AbortSignal | undefined): void {
@@ -119,6 +125,8 @@ export async function partition(req: PartitionRequest): Promise<PartitionRespons
         state = await timed(stage.name, emit, () => stage.run(state, ctx));
       }
       elements.push(...state.elements);
+      const tablePage = req.onTablePage ? tablePageOf(state) : undefined;
+      if (tablePage) req.onTablePage?.(tablePage);
       emit({ kind: 'page', pageNumber, done: index + 1, total: pages.length, elements: state.elements });
       log.add(`Completed work on page ${pageNumber}`);
     }

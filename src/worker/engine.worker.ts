@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 // The engine's Web Worker: runs core's partition() off the main thread, streaming its events.
-import { partition } from '../core/index.ts';
+import { partition, restructureTables, type TablePage } from '../core/index.ts';
 import { assembleAll } from './assemble-all.ts';
 import { setupPdfjs } from './pdfjs-setup.ts';
 import { installBrowserOcr } from './ocr-browser.ts';
@@ -16,7 +16,7 @@ const post = (msg: Body) => self.postMessage({ ...msg, channel: CHANNEL });
 
 self.onmessage = async (e: MessageEvent<ToWorker>) => {
   const msg = e.data;
-  if (msg?.type !== 'partition' && msg?.type !== 'assemble' && msg?.type !== 'cancel') return; // not ours (pdf.js's own traffic)
+  if (msg?.type !== 'partition' && msg?.type !== 'assemble' && msg?.type !== 'tables' && msg?.type !== 'cancel') return; // not ours (pdf.js's own traffic)
   if (msg.type === 'cancel') {
     running.get(msg.id)?.abort();
     return;
@@ -32,7 +32,24 @@ self.onmessage = async (e: MessageEvent<ToWorker>) => {
     }
     return;
   }
+  if (msg.type === 'tables') {
+    try {
+      const response = await restructureTables({
+        pages: msg.pages,
+        elements: msg.elements,
+        runOptions: msg.runOptions,
+        options: msg.options,
+        signal: controller.signal,
+        onEvent: (event) => post({ type: 'event', id: msg.id, event }),
+      });
+      post({ type: 'tables-result', id: msg.id, response });
+    } finally {
+      running.delete(msg.id);
+    }
+    return;
+  }
   try {
+    const pages: TablePage[] = [];
     const response = await partition({
       file: new Uint8Array(msg.file),
       options: msg.options,
@@ -40,8 +57,10 @@ self.onmessage = async (e: MessageEvent<ToWorker>) => {
       filename: msg.filename,
       signal: controller.signal,
       onEvent: (event) => post({ type: 'event', id: msg.id, event }),
+      ...(msg.keepTables ? { onTablePage: (page: TablePage) => pages.push(page) } : {}),
     });
-    post({ type: 'result', id: msg.id, response });
+    const kept = msg.keepTables && response.status_code === 200 ? { options: msg.options, pages } : undefined;
+    post({ type: 'result', id: msg.id, response, ...(kept ? { kept } : {}) });
   } finally {
     running.delete(msg.id);
   }

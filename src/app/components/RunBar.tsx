@@ -31,9 +31,11 @@ export function RunBar() {
   const stale = run !== undefined && run.phase === 'done' && options.object !== undefined && pageRunKey(options.object) !== run.pageKey;
   const pending = items.filter((it) => it.runs.A === undefined && it.id !== item?.id).length;
 
+  const tablesOnly = run?.kind === 'tables';
+  const tableMode = String(run?.options['table_mode'] ?? 'standard');
   let state = '';
-  if (run?.phase === 'running') state = `Working… ${run.pagesDone}/${run.pages.length || '?'} pages · ${seconds(elapsed)}`;
-  if (run?.phase === 'done') state = `Done: ${kept.list.length} elements from ${run.pages.length} pages`;
+  if (run?.phase === 'running') state = tablesOnly ? `Re-running table structure only (table_mode ${tableMode})…` : `Working… ${run.pagesDone}/${run.pages.length || '?'} pages · ${seconds(elapsed)}`;
+  if (run?.phase === 'done') state = `Done: ${kept.list.length} elements from ${run.pages.length} pages${tablesOnly ? ` · table structure only (table_mode ${tableMode}, ${seconds(elapsed)})` : ''}`;
   if (run?.phase === 'cancelled') state = `Cancelled after ${run.pagesDone} of ${run.pages.length || '?'} pages`;
   if (run?.phase === 'failed') state = `Failed: ${run.error ?? 'unknown error'}`;
 
@@ -60,6 +62,11 @@ export function RunBar() {
       <p role="status" data-testid="run-state" className={`run-state ${run?.phase ?? ''}`}>
         {state}
       </p>
+      {run?.note && (
+        <p className="hint" data-testid="run-note">
+          {run.note}
+        </p>
+      )}
       {stale && <p className="hint">Options changed since this run: press Partition to see their effect (the threshold applies at once).</p>}
     </div>
   );

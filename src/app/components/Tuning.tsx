@@ -5,13 +5,13 @@ import { useQueue, useSelectedItem } from '../stores/queue-store.ts';
 
 /**
  * Visual tuning: the threshold re-filters the candidates already found (no new run); the table mode
- * runs the document again (this build re-runs every stage: tables are not yet a separate re-runnable
- * step).
+ * re-runs table structure alone over the last run's kept pages (no page read again, no OCR, no
+ * layout), or the whole document when those pages are no longer kept (the run bar then says so).
  */
 export function Tuning() {
   const options = useOptionsView('A');
   const setField = useOptions((s) => s.setField);
-  const { busy, rerun } = useQueue();
+  const { busy, rerunTables } = useQueue();
   const item = useSelectedItem();
   const threshold = thresholdOf(options.object);
   const auto = threshold === 'auto';
@@ -48,9 +48,9 @@ export function Tuning() {
           disabled={disabled}
           onChange={(e) => {
             setField('A', 'table_mode', e.target.value === 'standard' ? undefined : e.target.value);
-            if (item?.runs.A && !busy) void rerun(item.id);
+            if (item?.runs.A && !busy) void rerunTables(item.id);
           }}
-          title="Changing the table mode runs the whole document again"
+          title="Changing the table mode re-runs table structure only (the pages are not read again)"
         >
           {TABLE_MODES.map((m) => (
             <option key={m} value={m}>

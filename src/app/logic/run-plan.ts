@@ -17,6 +17,22 @@ export function candidateRunOptions(user: OptionsObject): OptionsObject {
   return { ...user, threshold: 0, output_format: 'json' };
 }
 
+/** Options a table-structure re-run may change (core/tables/restructure.ts). */
+export const TABLE_KEYS = ['table_mode', 'extract_table_structure', 'table_extraction_options'] as const;
+
+/**
+ * The page run made with `before` can serve `after` by re-running table structure alone: nothing
+ * but the table options (and document-level ones) differs.
+ */
+export function tableOnlyChange(before: OptionsObject, after: OptionsObject): boolean {
+  const strip = (o: OptionsObject): OptionsObject => {
+    const rest: OptionsObject = { ...o };
+    for (const k of TABLE_KEYS) delete rest[k];
+    return rest;
+  };
+  return pageRunKey(strip(before)) === pageRunKey(strip(after));
+}
+
 /** What must be equal between two option sets for one page run to serve both. */
 export function pageRunKey(user: OptionsObject): string {
   const rest: OptionsObject = { ...user };

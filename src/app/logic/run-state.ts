@@ -2,6 +2,7 @@
 // worker's streamed events make to it (unit-tested in test/app/).
 import type { Element, PartitionResponse } from '../../core/contract/types.ts';
 import type { PartitionEvent } from '../../core/partition.ts';
+import type { TableRerunResponse } from '../../core/tables/restructure.ts';
 import type { OptionsObject } from './options-path.ts';
 import { pageRunKey } from './run-plan.ts';
 
@@ -22,10 +23,36 @@ export interface Run {
   /** The user's options at the start of the run. */
   options: OptionsObject;
   pageKey: string;
+  /** `tables`: table structure re-run alone over an earlier run's pages (nothing read again). */
+  kind?: 'full' | 'tables';
+  /** Something the user should know about how this run came about (e.g. a fallback). */
+  note?: string;
+  /** While a table-structure re-run works: the run it started from (restored if it is cancelled). */
+  previous?: Run;
 }
 
 export function startRun(options: OptionsObject, now: number): Run {
   return { phase: 'running', startedAt: now, pages: [], numPages: 0, pagesDone: 0, candidates: [], status: [], options, pageKey: pageRunKey(options) };
+}
+
+/** A table-structure re-run of a finished run: same pages, new options, its own start time. */
+export function startTablesRun(previous: Run, options: OptionsObject, now: number): Run {
+  const { note: _note, previous: _previous, endedAt: _ended, ...base } = previous;
+  return { ...base, phase: 'running', kind: 'tables', startedAt: now, options, pageKey: pageRunKey(options), previous };
+}
+
+/** The re-run's answer: its elements replace the run's, its status lines follow the run's. */
+export function onTablesResult(run: Run, response: TableRerunResponse, now: number): Run {
+  const { previous: _previous, ...base } = run;
+  const status = [...run.status, ...response.status];
+  if (response.status_code !== 200 || !response.elements)
+    return { ...base, phase: 'failed', endedAt: now, status, error: `table structure re-run: ${response.error ?? `status ${response.status_code}`}` };
+  return { ...base, phase: 'done', endedAt: now, status, candidates: response.elements };
+}
+
+/** A table-structure re-run that stopped: the run it started from, as it was, and why. */
+export function onTablesStopped(run: Run, note: string): Run {
+  return run.previous ? { ...run.previous, note } : { ...run, phase: 'failed', error: note };
 }
 
 export function onEvent(run: Run, event: PartitionEvent): Run {

@@ -1,11 +1,12 @@
 // The files the user gave, in order, and their runs. "Partition" runs the selected file and then
 // every file not run yet, one at a time; "Cancel" stops everything at once (every worker terminated).
+// A table mode change re-runs table structure alone over the last run's kept pages when it can.
 import { create } from 'zustand';
 import type { PartitionEvent } from '../../core/partition.ts';
-import { CancelledError, partitionInWorker } from '../../worker/client.ts';
+import { CancelledError, KeptStateGoneError, partitionInWorker, releaseKept, restructureTablesInWorker } from '../../worker/client.ts';
 import { readOptionsText } from '../logic/options-path.ts';
-import { candidateRunOptions, passwordProblem } from '../logic/run-plan.ts';
-import { onEvent, onResult, onStopped, startRun, type Run } from '../logic/run-state.ts';
+import { candidateRunOptions, passwordProblem, tableOnlyChange } from '../logic/run-plan.ts';
+import { onEvent, onResult, onStopped, onTablesResult, onTablesStopped, startRun, startTablesRun, type Run } from '../logic/run-state.ts';
 import { useOptions, type OptionSet } from './options-store.ts';
 
 export interface QueueItem {
@@ -29,8 +30,13 @@ interface QueueState {
   setCompare(on: boolean): void;
   /** The selected file (again), then every file not run yet. */
   runAll(): Promise<void>;
-  /** One file again (after a table mode change, or a password). */
+  /** One file again (after a password, or options the page run depends on). */
   rerun(id: number): Promise<void>;
+  /**
+   * After a table option change: table structure alone over option set A's last run of this file
+   * (no page read again); the whole file again when only that can show the change.
+   */
+  rerunTables(id: number): Promise<void>;
   submitPassword(id: number, password: string): Promise<void>;
   dismissPassword(id: number): void;
   cancel(): void;
@@ -38,6 +44,10 @@ interface QueueState {
 
 let nextId = 1;
 let controller: AbortController | null = null;
+
+/** The name a run is kept under by the engine client (its file, option set and start). */
+const keptName = (id: number, which: OptionSet, run: Run): string => `${id}:${which}:${run.startedAt}`;
+const GONE_NOTE = 'Table structure could not be re-run alone (the page data of this run is no longer kept), so the whole document ran again';
 
 export const useQueue = create<QueueState>((set, get) => {
   const patch = (id: number, f: (item: QueueItem) => QueueItem) => set((s) => ({ items: s.items.map((it) => (it.id === id ? f(it) : it)) }));
@@ -48,9 +58,9 @@ export const useQueue = create<QueueState>((set, get) => {
       return next && next !== run ? { ...it, runs: { ...it.runs, [which]: next } } : it;
     });
 
-  async function runOne(item: QueueItem, which: OptionSet, signal: AbortSignal): Promise<void> {
+  async function runOne(item: QueueItem, which: OptionSet, signal: AbortSignal, note?: string): Promise<void> {
     const options = readOptionsText(useOptions.getState().text[which]) ?? {};
-    const run = startRun(options, performance.now());
+    const run: Run = { ...startRun(options, performance.now()), ...(note ? { note } : {}) };
     patch(item.id, (it) => ({ ...it, locked: undefined, runs: { ...it.runs, [which]: run } }));
     // Events are applied in batches (a few per second at most), so that a fast engine streaming
     // hundreds of pages does not re-render the page once per event.
@@ -73,6 +83,7 @@ export const useQueue = create<QueueState>((set, get) => {
           pending.push(event);
           timer ??= setTimeout(flush, 80);
         },
+        keep: { slot: which, run: keptName(item.id, which, run) },
       });
       flush();
       patchRun(item.id, which, (r) => onResult(r, response, performance.now()));
@@ -85,19 +96,42 @@ export const useQueue = create<QueueState>((set, get) => {
     }
   }
 
-  async function runItems(ids: number[]): Promise<void> {
+  /** Table structure alone over set A's finished run; false when the kept pages are gone. */
+  async function runTables(item: QueueItem, previous: Run, signal: AbortSignal): Promise<boolean> {
+    const options = readOptionsText(useOptions.getState().text.A) ?? {};
+    const run = startTablesRun(previous, options, performance.now());
+    patch(item.id, (it) => ({ ...it, runs: { ...it.runs, A: run } }));
+    try {
+      const response = await restructureTablesInWorker({
+        slot: 'A',
+        run: keptName(item.id, 'A', previous),
+        next: keptName(item.id, 'A', run),
+        elements: previous.candidates,
+        options: candidateRunOptions(options),
+        signal,
+        onEvent: (event) => patchRun(item.id, 'A', (r) => onEvent(r, event)),
+      });
+      patchRun(item.id, 'A', (r) => onTablesResult(r, response, performance.now()));
+      return true;
+    } catch (err) {
+      if (err instanceof KeptStateGoneError) {
+        patchRun(item.id, 'A', (r) => onTablesStopped(r, GONE_NOTE));
+        return false;
+      }
+      const note = err instanceof CancelledError ? 'Table structure re-run cancelled: the tables are as before' : `Table structure re-run failed: ${err instanceof Error ? err.message : String(err)}`;
+      patchRun(item.id, 'A', (r) => onTablesStopped(r, note));
+      return true;
+    }
+  }
+
+  /** One piece of work at a time: a new one cancels the one running. */
+  async function exclusive(work: (signal: AbortSignal) => Promise<void>): Promise<void> {
     controller?.abort();
     const mine = new AbortController();
     controller = mine;
     set({ busy: true });
     try {
-      for (const id of ids) {
-        if (mine.signal.aborted) break;
-        const item = get().items.find((it) => it.id === id);
-        if (!item) continue;
-        const sets: OptionSet[] = get().compare && id === get().selectedId ? ['A', 'B'] : ['A'];
-        await Promise.all(sets.map((w) => runOne(item, w, mine.signal)));
-      }
+      await work(mine.signal);
     } finally {
       if (controller === mine) {
         controller = null;
@@ -105,6 +139,18 @@ export const useQueue = create<QueueState>((set, get) => {
       }
     }
   }
+
+  async function runFiles(ids: number[], signal: AbortSignal, note?: string): Promise<void> {
+    for (const id of ids) {
+      if (signal.aborted) break;
+      const item = get().items.find((it) => it.id === id);
+      if (!item) continue;
+      const sets: OptionSet[] = get().compare && id === get().selectedId ? ['A', 'B'] : ['A'];
+      await Promise.all(sets.map((w) => runOne(item, w, signal, w === 'A' ? note : undefined)));
+    }
+  }
+
+  const runItems = (ids: number[]): Promise<void> => exclusive((signal) => runFiles(ids, signal));
 
   return {
     items: [],
@@ -117,6 +163,7 @@ export const useQueue = create<QueueState>((set, get) => {
       set((s) => ({ items: [...s.items, ...added], selectedId: s.busy && s.selectedId !== null ? s.selectedId : added[0]!.id }));
     },
     remove(id) {
+      releaseKept((run) => run.startsWith(`${id}:`));
       set((s) => {
         const items = s.items.filter((it) => it.id !== id);
         return { items, selectedId: s.selectedId === id ? (items[0]?.id ?? null) : s.selectedId };
@@ -131,6 +178,14 @@ export const useQueue = create<QueueState>((set, get) => {
       return runItems(ids);
     },
     rerun: (id) => runItems([id]),
+    rerunTables: (id) =>
+      exclusive(async (signal) => {
+        const item = get().items.find((it) => it.id === id);
+        const previous = item?.runs.A;
+        const options = readOptionsText(useOptions.getState().text.A) ?? {};
+        if (!item || previous?.phase !== 'done' || !tableOnlyChange(previous.options, options)) return runFiles([id], signal);
+        if (!(await runTables(item, previous, signal)) && !signal.aborted) await runFiles([id], signal, GONE_NOTE);
+      }),
     submitPassword(id, password) {
       patch(id, (it) => ({ ...it, password, locked: undefined }));
       return runItems([id]);
