@@ -1,8 +1,13 @@
 // The in-browser service: once the app's service worker is active, page scripts call the /v1 API on
 // the app's own origin — and keep doing so after a reload with the network off.
+import { openDocument } from '../src/core/pdf/index.ts';
+import { installNodePdfEnvironment } from '../src/cli/node-raster.ts';
 import { buildPdf } from '../test/fixtures/build-pdf.ts';
+import { encodePng } from '../test/fixtures/png.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './offline.ts';
+
+installNodePdfEnvironment();
 
 async function samplePdfBase64(): Promise<string> {
   const { bytes } = await buildPdf({
@@ -59,6 +64,63 @@ test('page scripts partition through /v1/document/partition once the service wor
   await page.reload();
   await expect(page.getByTestId('task-list')).toContainText('done');
   await expect(page.getByTestId('docset').first()).toContainText('tessera_storage');
+});
+
+/** A scanned page: a rendered PDF page saved as a PNG, with no text layer (as in e2e/ocr.spec.ts). */
+async function scanPngBase64(): Promise<string> {
+  const { bytes } = await buildPdf({
+    pages: [{ size: [360, 160], blocks: [{ kind: 'paragraph', text: 'Scanned invoice for the harbour office', size: 14 }] }],
+  });
+  const doc = await openDocument(bytes);
+  const img = await doc.rasterize(1, 150);
+  await doc.close();
+  const png = encodePng(img.width, img.height, (x, y) => {
+    const i = (y * img.width + x) * 4;
+    return [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+  }, 150);
+  return Buffer.from(png).toString('base64');
+}
+
+/** Runs in the page: POST a PNG scan to the sync endpoint (with OCR asked for, unless `auto`). */
+function partitionScan({ b64, auto }: { b64: string; auto?: boolean }) {
+  return (async () => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type: 'image/png' }), 'scan.png');
+    form.append('options', JSON.stringify({ ...(auto ? {} : { text_mode: 'ocr_standard' }), output_format: 'markdown', add_to_docset_id: '' }));
+    const res = await fetch('/v1/document/partition', { method: 'POST', body: form });
+    return { status: res.status, body: await res.json() };
+  })();
+}
+
+test('OCR behind /v1: the service worker has an open app tab read the scan', async ({ page }) => {
+  test.setTimeout(120_000);
+  await serviceReady(page);
+  const b64 = await scanPngBase64();
+  // Asked for (text_mode ocr_standard), and found needed by the default text_mode auto.
+  for (const auto of [false, true]) {
+    const out = await page.evaluate(partitionScan, { b64, auto });
+    expect(out.status).toBe(200);
+    expect(out.body.status_code, out.body.error).toBe(200);
+    expect(out.body.markdown).toMatch(/invoice/i);
+    expect(out.body.markdown).toMatch(/harbour/i);
+    const status = (out.body.status as string[]).join('\n');
+    expect(status).toContain('handing it to an open Tessera tab');
+    expect(status).toContain('Running in an open Tessera tab');
+    expect(status).toMatch(/OCR on page 1/);
+  }
+});
+
+test('OCR behind /v1 with no app tab open: a clear error, not a hang', async ({ page }) => {
+  await serviceReady(page);
+  // Leave the app: this page of the origin is still controlled by the service worker, but it has
+  // no bridge, so no open window can run OCR for it.
+  await page.goto('/sw-manifest.json');
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  const out = await page.evaluate(partitionScan, { b64: await scanPngBase64() });
+  expect(out.status).toBe(200);
+  expect(out.body.status_code).toBe(400);
+  expect(out.body.error).toContain('OCR behind /v1 needs an open Tessera tab');
 });
 
 // The offline half (a reload with the network off, then /v1 and the app) is e2e/offline.spec.ts.

@@ -6,15 +6,17 @@
 //  2. The service: it answers /v1/... on the app's own origin with the service core (src/service),
 //     so fetch('/v1/document/partition', ...) from any page script works, offline too.
 //
-// The engine runs in this worker's own thread: Chrome does not let a service worker start a
-// dedicated Worker, and the pages that could host one may be closed while an async task runs. The
-// engine's work is split in awaited steps (pages, stages), so the worker still answers other
-// requests between them; async tasks hold the worker alive through waitUntil.
+// The engine runs in this worker's own thread; its work is split in awaited steps (pages, stages),
+// so the worker still answers other requests between them. Chrome does not let a service worker
+// start a dedicated Worker, which OCR (tesseract.js) needs: a request that needs OCR is handed to
+// an open tab of the app, whose engine Web Worker runs it (src/sw/tab-engine.ts,
+// src/app/sw-bridge.ts). Async tasks hold the worker alive through waitUntil.
 import { Service, type ServiceRequest, type ServiceResponse, RequestError, type PartitionForm } from '../service/index.ts';
 import { directEngine } from '../service/direct-engine.ts';
 import { IdbDocSetStore, IdbSettingsStore, IdbTaskStore, openServiceDb } from './idb-stores.ts';
 import { setupEngine } from './engine-setup.ts';
 import { tesseractCoreWanted } from './precache-policy.ts';
+import { tabEngine, type Tab } from './tab-engine.ts';
 import { relaxedSimd, simd } from 'wasm-feature-detect';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -111,12 +113,25 @@ async function appFile(request: Request): Promise<Response> {
 
 let service: Promise<Service> | null = null;
 
+/** The windows this worker controls, focused and visible ones first: the tabs that may run OCR. */
+async function appTabs(): Promise<Tab[]> {
+  const windows = await self.clients.matchAll({ type: 'window' });
+  const rank = (c: WindowClient) => (c.focused ? 0 : c.visibilityState === 'visible' ? 1 : 2);
+  return [...windows].sort((a, b) => rank(a) - rank(b)).map((c): Tab => ({ id: c.id, postMessage: (message, transfer) => c.postMessage(message, transfer) }));
+}
+
+const engine = tabEngine({
+  tabs: appTabs,
+  isOpen: async (id) => (await self.clients.get(id)) !== undefined,
+  local: directEngine,
+});
+
 function getService(): Promise<Service> {
   service ??= (async () => {
     setupEngine(CACHE);
     const db = await openServiceDb();
     return new Service({
-      engine: directEngine,
+      engine,
       docsets: new IdbDocSetStore(db),
       tasks: new IdbTaskStore(db),
       settings: new IdbSettingsStore(db),
@@ -124,7 +139,7 @@ function getService(): Promise<Service> {
       clock: () => Date.now(),
       newId: () => crypto.randomUUID(),
       log: { warn: (m) => console.warn(`tessera service: ${m}`) },
-      // One document at a time: the engine shares this thread with everything else here.
+      // One document at a time: without a tab, the engine shares this thread with everything else.
       limits: { concurrency: 1, maxWaiting: 32 },
       retentionDefault: true,
       version: __TESSERA_VERSION__,

@@ -280,4 +280,37 @@ describe('load', () => {
       expect(body.markdown).toContain(`# Request ${i}`);
     });
   });
+
+  // The goal's 10-page case with a queue that overflows: every request is answered (some after a
+  // 429 and a retry, as a client of the hosted service does), each with its own document, and
+  // the queue is empty afterwards. Throughput and memory: bench/service-load.ts.
+  it('answers 50 concurrent sync requests of 10-page PDFs through a full queue: 429s retried, none lost', async () => {
+    const s = await serve(engine, { maxWaiting: 8, retention: false });
+    try {
+      const pdfs = await Promise.all(Array.from({ length: 50 }, (_, i) => samplePdf(10, `Load ${i}`)));
+      let refused = 0;
+      const send = async (file: Uint8Array): Promise<{ status: number; body: { status_code: number; markdown: string } }> => {
+        for (;;) {
+          const res = await fetch(`${s.url}/v1/document/partition`, { method: 'POST', body: form({ file, options: { output_format: 'markdown' } }), headers: auth() });
+          if (res.status !== 429) return { status: res.status, body: await res.json() };
+          refused++;
+          expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+          await res.arrayBuffer();
+          await new Promise((r) => setTimeout(r, 100)); // sooner than Retry-After: keeps the test short
+        }
+      };
+      const answers = await Promise.all(pdfs.map(send));
+      answers.forEach(({ status, body }, i) => {
+        expect(status).toBe(200);
+        expect(body.status_code).toBe(200);
+        expect(body.markdown).toContain(`# Load ${i}\n`);
+        expect(body.markdown).toContain('## Part 10');
+        expect(body.markdown).toContain('Paragraph on page 10,');
+      });
+      expect(refused).toBeGreaterThan(0); // the bound was reached: 2 running + 8 waiting < 50
+      expect(s.service.load).toEqual({ running: 0, waiting: 0 });
+    } finally {
+      await s.stop();
+    }
+  });
 });
