@@ -108,14 +108,18 @@ export function growFigures(figures: readonly Rect[], lines: readonly Line[]): R
 /** Text-bearing figures of a page: pictures and vector drawings, minus backgrounds and ruled tables. */
 function pageFigures(page: PageContent, lines: readonly Line[], regions: readonly Region[]): Rect[] {
   const pageArea = page.width * page.height;
+  const body = commonSize(lines);
   const out: Rect[] = [];
   for (const f of findFigures(page)) {
     const inside = lines.filter((l) => overlapFraction(l.rect, f.rect) > 0.7);
     const covered = inside.reduce((s, l) => s + lineArea(l), 0) / Math.max(1, rectArea(f.rect));
     // A scanned page (or a picture used as page background) with text over it is not a figure.
     if (f.source === 'image' && rectArea(f.rect) / pageArea > 0.5 && inside.length >= 5) continue;
-    // Drawn boxes full of text are panels or tables, not pictures.
-    if (f.source === 'vector' && (covered > 0.2 || inside.length > 25)) continue;
+    // Boxes full of text are panels or tables, not pictures (a plot's labels cover less, and a
+    // picture's lettering is in its pixels); a picture or shape behind nothing but text set above the
+    // body size is a banner behind a heading. Their text is read as the page's text.
+    if (covered > (f.source === 'vector' ? 0.2 : 0.4) || (f.source === 'vector' && inside.length > 25)) continue;
+    if (inside.length > 0 && inside.every((l) => l.fontSize >= 1.15 * body)) continue;
     // Drawing of a table a detector already claimed (its rules, shaded rows).
     if (regions.some((r) => r.type === 'table' && overlapFraction(f.rect, r.rect) > 0.5)) continue;
     out.push(f.rect);

@@ -48,6 +48,13 @@ function finiteRect(r: Rect): boolean {
 }
 
 /** False for things lying entirely outside the displayed page (1 pt tolerance). */
+/** The part of `r` inside `clip` (all of it without a clip); null when nothing is left. */
+function clipTo(r: Rect, clip: Rect | undefined): Rect | null {
+  if (!clip) return r;
+  const out = { x0: Math.max(r.x0, clip.x0), y0: Math.max(r.y0, clip.y0), x1: Math.min(r.x1, clip.x1), y1: Math.min(r.y1, clip.y1) };
+  return out.x1 > out.x0 && out.y1 > out.y0 ? out : null;
+}
+
 function onPage(r: Rect, w: number, h: number): boolean {
   return finiteRect(r) && r.x1 >= -1 && r.y1 >= -1 && r.x0 <= w + 1 && r.y0 <= h + 1;
 }
@@ -320,6 +327,8 @@ function grow(r: Rect, by: number): Rect {
 interface GState {
   ctm: Matrix;
   lineWidth: number;
+  /** Bounding box of the clipping path, in the displayed frame (none: the page). */
+  clip?: Rect;
 }
 
 export interface OpsResult {
@@ -368,6 +377,8 @@ export function extractOps(
     maskGroup: op('paintImageMaskXObjectGroup'),
     maskRepeat: op('paintImageMaskXObjectRepeat'),
     solidMask: op('paintSolidColorImageMask'),
+    clip: op('clip'),
+    eoClip: op('eoClip'),
   };
   const strokeOps = new Set([O.stroke, O.closeStroke, O.fillStroke, O.eoFillStroke, O.closeFillStroke, O.closeEOFillStroke]);
   const fillOps = new Set([O.fill, O.eoFill, O.fillStroke, O.eoFillStroke, O.closeFillStroke, O.closeEOFillStroke, O.rawFillPath]);
@@ -382,17 +393,21 @@ export function extractOps(
     gs = stack.pop() ?? gs;
   };
   const UNIT = [0, 0, 1, 0, 0, 1, 1, 1];
+  // A clip operator applies to the path that follows it (W n): its box narrows the clip until restore.
+  let clipPending = false;
 
   const addImage = (m: Matrix, pw: unknown, ph: unknown): void => {
-    const r = bboxOfTransformed(mul(vt, m), UNIT);
-    if (!onPage(r, width, height)) return;
+    // Pictures are often placed larger than the frame that clips them: their visible part is what
+    // a reader sees (and what sits beside the next column's text).
+    const r = clipTo(bboxOfTransformed(mul(vt, m), UNIT), gs.clip);
+    if (!r || !onPage(r, width, height)) return;
     const ok = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
     images.push({ rect: roundRect(r), pixelWidth: ok(pw), pixelHeight: ok(ph) });
   };
 
   const addPath = (kind: VectorPath['kind'], r: Rect, stroked: boolean, filled: boolean, lw: number): void => {
-    const rr = stroked ? grow(r, lw / 2) : r;
-    if (!onPage(rr, width, height)) return;
+    const rr = clipTo(stroked ? grow(r, lw / 2) : r, gs.clip);
+    if (!rr || !onPage(rr, width, height)) return;
     paths.push({ kind, rect: roundRect(rr), stroked, filled, lineWidth: round(lw) });
   };
 
@@ -428,8 +443,15 @@ export function extractOps(
       if (m && m.length >= 6) gs.ctm = mul(gs.ctm, m);
       gs.lineWidth = 1;
     } else if (fn === O.endAnnotation) pop();
+    else if (fn === O.clip || fn === O.eoClip) clipPending = true;
     else if (fn === O.constructPath) {
       const paintOp = args?.[0];
+      const minMaxArgs = args?.[2];
+      if (clipPending && minMaxArgs && minMaxArgs.length >= 4 && Number.isFinite(minMaxArgs[0])) {
+        const box = bboxOfTransformed(mul(vt, gs.ctm), [minMaxArgs[0], minMaxArgs[1], minMaxArgs[2], minMaxArgs[1], minMaxArgs[0], minMaxArgs[3], minMaxArgs[2], minMaxArgs[3]]);
+        gs.clip = clipTo(box, gs.clip) ?? { x0: box.x0, y0: box.y0, x1: box.x0, y1: box.y0 };
+      }
+      clipPending = false;
       const stroked = strokeOps.has(paintOp);
       const filled = fillOps.has(paintOp);
       if (!stroked && !filled) continue; // endPath (clipping) and friends paint nothing
