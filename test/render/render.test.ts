@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import MarkdownIt from 'markdown-it';
 import type { Element } from '../../src/core/contract/types.ts';
-import { renderHtml, renderMarkdown } from '../../src/core/render/index.ts';
+import { escapeMarkdown, renderHtml, renderMarkdown } from '../../src/core/render/index.ts';
 
 const md = { include_pagenum: false, include_headers: false, include_footers: false, group_by_page: false };
 
@@ -21,7 +22,7 @@ const doc: Element[] = [
 describe('markdown', () => {
   it('writes headings, lists and escaped text, dropping headers and footers by default', () => {
     expect(renderMarkdown(doc, md)).toBe(
-      '# A \\*bold\\* claim\n\n## 1 Introduction\n\nBody \\<script\\>alert(1)\\</script\\> & more\n\n- first point\n\nSecond page text\n',
+      '# A \\*bold\\* claim\n\n## 1 Introduction\n\nBody \\<script>alert(1)\\</script> & more\n\n- first point\n\nSecond page text\n',
     );
   });
 
@@ -38,7 +39,16 @@ describe('markdown', () => {
   });
 
   it('escapes text that would otherwise start a list or heading', () => {
-    expect(renderMarkdown([el('Text', '- not a list\n# not a heading')], md)).toBe('\\- not a list\n\\# not a heading\n');
+    expect(renderMarkdown([el('Text', '- not a list\n# not a heading\n2. not an item')], md)).toBe('\\- not a list\n\\# not a heading\n2\\. not an item\n');
+  });
+
+  it('leaves characters that cannot form Markdown as printed', () => {
+    const out = renderMarkdown([el('Text', 'SELECT * FROM t WHERE a < b AND c|d'), el('Text', 'an *emphasis* and snake_case')], md);
+    expect(out).toBe('SELECT * FROM t WHERE a < b AND c|d\n\nan \\*emphasis\\* and snake\\_case\n');
+  });
+
+  it('does not escape a numbered heading', () => {
+    expect(renderMarkdown([el('Section-header', '1. Introduction')], md)).toBe('## 1. Introduction\n');
   });
 
   it('renders table structure as a pipe table', () => {
@@ -71,5 +81,37 @@ describe('html', () => {
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('Running head');
     expect(html).toContain('<section class="page" data-page="2">');
+  });
+});
+
+describe('escapeMarkdown round trip', () => {
+  // What a Markdown reader shows must be the text as printed, whatever characters it holds.
+  const reader = new MarkdownIt();
+  const shown = (md: string) =>
+    reader
+      .render(md)
+      .replace(/<[^>]+>/g, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const samples = [
+    'SELECT * FROM t WHERE a < b',
+    'an *emphasis*, __strong__ and snake_case',
+    '- not a list',
+    '12) not an item either',
+    '# not a heading',
+    '> not a quote',
+    '[not](a link) and ![not](an image)',
+    'AT&T &amp; &#35; stay',
+    '<b>not a tag</b> <http://not.an/autolink>',
+    'c:\\path\\* and `not code`',
+    'x | y',
+    '===',
+  ];
+  it.each(samples)('%s', (text) => {
+    expect(shown(escapeMarkdown(text))).toBe(text.replace(/\s+/g, ' '));
   });
 });

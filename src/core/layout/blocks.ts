@@ -36,6 +36,8 @@ function fits(block: Block, line: Line): boolean {
   if (line.rect.x0 < block.rect.x0 - 2 * line.fontSize && line.rect.x1 < block.rect.x0 + 0.5 * (block.rect.x1 - block.rect.x0)) return false;
   if (opensItem(line) || opensCaption(line.text) || opensNote(line.runs)) return false;
   const first = block.lines[0]!;
+  // A short italic line on its own over upright text is a run-in heading, not the paragraph's start.
+  if (block.lines.length === 1 && first.italic && !line.italic && first.rect.x1 - first.rect.x0 < 0.6 * (line.rect.x1 - line.rect.x0)) return false;
   const width = block.rect.x1 - block.rect.x0;
   const em = line.fontSize;
   if (width > 12 * em && block.lines.length >= 1) {
@@ -46,7 +48,9 @@ function fits(block: Block, line: Line): boolean {
     if (indent > 0.7 * em && indent < 4 * em && Math.abs(last.rect.x0 - block.rect.x0) < 0.3 * em && block.lines.length > 1 && !opensItem(first)) return false;
   }
   // After a list item, an unindented line is a new paragraph, not the item's continuation.
-  if (opensItem(first) && line.rect.x0 <= first.rect.x0 + 0.5 * line.fontSize) return false;
+  // (An item whose number stands alone on the first line goes on under it.)
+  const bareNumber = /^\s*\d{1,3}[.)]\s*$/.test(first.text);
+  if (opensItem(first) && !bareNumber && line.rect.x0 <= first.rect.x0 + 0.5 * line.fontSize) return false;
   return true;
 }
 

@@ -157,6 +157,26 @@ export function footerRow(out: Labelled[], page: PageContent): void {
   }
 }
 
+const ITEM_NUMBER = /^\s*(\d{1,3})[.)]\s/;
+
+/**
+ * Numbered blocks stacked right under one another with consecutive numbers (`1.`, `2.`, `3.`) are
+ * the items of a list, however large they are set: sections have text between their headings.
+ */
+function numberedRuns(out: Labelled[]): void {
+  const numbered = out
+    .map((l) => ({ l, n: Number(ITEM_NUMBER.exec(l.lines[0] ?? '')?.[1] ?? NaN) }))
+    .filter((x) => Number.isFinite(x.n) && x.l.candidates[0]!.type === 'Section-header');
+  const items = new Set<Labelled>();
+  for (const a of numbered)
+    for (const b of numbered) {
+      const h = (a.l.rect.y1 - a.l.rect.y0) / Math.max(1, a.l.lines.length);
+      const below = b.l.rect.y0 >= a.l.rect.y1 - 1 && b.l.rect.y0 - a.l.rect.y1 < h;
+      if (b.n === a.n + 1 && below && Math.abs(a.l.rect.x0 - b.l.rect.x0) < 0.5 * a.l.fontSize) items.add(a.l).add(b.l);
+    }
+  for (const l of items) l.candidates = [{ type: 'List-item', score: 0.75 }, { type: 'Section-header', score: 0.25 }];
+}
+
 export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelled[] {
   const allLines = buildLines(page.textRuns);
   const regions = extras.regions ?? [];
@@ -172,7 +192,10 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
   }
   const blocks = buildBlocks(textLines);
   const pageBody = bodyFontSize(blocks);
-  const body = pageBody && (pageBody.chars >= 400 || !extras.documentBody) ? pageBody.size : (extras.documentBody ?? pageBody?.size ?? 10);
+  // Little running text (a slide, a page that is mostly a table): sizes are judged against what
+  // earlier pages showed, or else against all the page's text, a table's included.
+  const sparse = !pageBody || pageBody.chars < 400;
+  const body = !sparse ? pageBody.size : (extras.documentBody ?? (allLines.length ? commonSize(allLines) : 10));
 
   const ctx: PageContext = {
     page,
@@ -207,6 +230,7 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
     if ((touches || bodyLike) && !PUBLISHER.test(l.lines.join(' '))) l.candidates = [{ type: 'Text', score: 0.75 }, { type, score: 0.25 }];
   }
   footerRow(out, page);
+  numberedRuns(out);
   // One Title per page: of the candidates set (near) the largest, the one with the most words (a
   // masthead or journal name is short, a paper's title is not); others fall back to their second
   // candidate.

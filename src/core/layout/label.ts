@@ -180,6 +180,8 @@ export function labelBlock(block: Block, ctx: PageContext): Candidate[] {
     else if (strong && relative >= 0.95) s = lines.length === 1 ? 0.72 : 0.6;
     else if (numbered && (strong || caps) && relative >= 0.9) s = 0.65;
     else if (caps && relative >= 0.95 && chars > 3) s = 0.55;
+    // A short italic line standing alone, capitalised like a title (`Elastic Stop Nut`).
+    else if (lines.length === 1 && block.lines[0]!.italic && relative >= 0.95 && /^\p{Lu}/u.test(text) && text.split(/\s+/).length <= 8) s = 0.58;
     if (numbered && s > 0) s = Math.min(0.92, s + 0.1);
     if (chars < 3) s = Math.min(s, 0.45);
     if (s > 0) return pair('Section-header', s, 'Text');

@@ -2,7 +2,8 @@
 
 /** Bullets and enumerators that start a list item: `•`, `-`, `1.`, `(a)`, `iv)`. */
 /** Enumerators must be followed by a space: `19.8%`, `3.2,`, `(0.85 mm)` and `-10` open no item. */
-export const LIST_MARKER = /^\s*([•◦▪▫‣⁃∙·●○■□➢►▶✓✔]\s*\S|[-–—*]\s+\S|(\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivx]{1,5}[.)]|\(\d{1,3}\))\s+\S)/i;
+/** A number alone on its line (`158.`, the item's text set beside a figure or on the next line) opens one too. */
+export const LIST_MARKER = /^\s*([•◦▪▫‣⁃∙·●○■□➢►▶✓✔]\s*\S|[-–—*]\s+\S|(\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivx]{1,5}[.)]|\(\d{1,3}\))\s+\S|\d{1,3}[.)]\s*$)/i;
 /** Bullet glyphs alone (no space needed after them). */
 export const BULLET_GLYPH = /^\s*[•◦▪▫‣⁃∙●○■□➢►▶✓✔]/;
 /** Caption openers: `Figure 3`, `Fig. 2:`, `Table IV.`, `Listing 1`. */

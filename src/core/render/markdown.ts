@@ -9,11 +9,32 @@ import { byPage, headerRowCount, headingLevel, imageCaption, imageDataUrl, listI
 
 type MarkdownOptions = ResolvedOptions['markdown_options'];
 
-const SPECIAL = /([\\`*_{}[\]<>#|])/g;
-
-export function escapeMarkdown(text: string): string {
-  // Leading markers that would turn a paragraph into a list, quote or heading.
-  return text.replace(SPECIAL, '\\$1').replace(/^(\s*)([-+>]|\d+[.)])(\s)/gm, '$1\\$2$3');
+/**
+ * Escapes what would otherwise read as Markdown, and only that, so that the text stays as printed
+ * (`SELECT * FROM t`, `a < b` and `x|y` outside tables need no backslash): backslashes before
+ * punctuation, backticks, `_` always, `*` that could open or close emphasis, `<` that could open a
+ * tag or autolink, `&` that could form an entity, `]` that could close a link or reference; in a
+ * block of its own also markers at a line's start that would make a list, quote, heading or heading
+ * underline (a heading's text cannot start a block); in a table cell `|` too.
+ */
+export function escapeMarkdown(text: string, context: 'block' | 'heading' | 'cell' = 'block'): string {
+  let out = text
+    .replace(/\\(?=[!-/:-@[-`{-~])/g, '\\\\')
+    .replace(/[`_]/g, '\\$&')
+    .replace(/\*+/g, (run, at: number, all: string) => {
+      const before = all[at - 1] ?? ' ';
+      const after = all[at + run.length] ?? ' ';
+      return /\s/.test(before) && /\s/.test(after) ? run : run.replace(/\*/g, '\\*');
+    })
+    .replace(/<(?=[A-Za-z/!?])/g, '\\<')
+    .replace(/&(?=#?\w+;)/g, '\\&')
+    .replace(/\](?=[([:])/g, '\\]');
+  if (context !== 'heading')
+    out = out
+      .replace(/^(\s*)([-+>]|#{1,6})(\s|$)/gm, '$1\\$2$3')
+      .replace(/^(\s*\d+)([.)])(\s|$)/gm, '$1\\$2$3')
+      .replace(/^(\s*)([=-])(?=\2*\s*$)/gm, '$1\\$2');
+  return context === 'cell' ? out.replace(/\|/g, '\\|') : out;
 }
 
 const clean = (e: Element) => e.text_representation.trim();
@@ -23,7 +44,7 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 function pipeTable(table: TableStructure): string {
   const grid = tableGrid(table);
   if (grid.length === 0) return '';
-  const cell = (s: string) => escapeMarkdown(oneLine(s));
+  const cell = (s: string) => escapeMarkdown(oneLine(s), 'cell');
   // A pipe table has one header row: several header rows are collapsed into it, each column
   // getting the texts of every header cell above it ("TEDs" spanning three columns over "simple",
   // "complex", "all" gives "TEDs simple", "TEDs complex", "TEDs all").
@@ -63,7 +84,7 @@ function imageBlock(e: Element): string | null {
   const text = clean(e);
   const parts: string[] = [];
   // Alt text is the caption; a `]` in it would end the alt text early.
-  if (url) parts.push(`![${escapeMarkdown(oneLine(caption ?? 'Image'))}](${url})`);
+  if (url) parts.push(`![${escapeMarkdown(oneLine(caption ?? 'Image'), 'heading').replace(/[[\]]/g, '\\$&')}](${url})`);
   else parts.push('<!-- image -->');
   if (text) parts.push(escapeMarkdown(text));
   return parts.join('\n\n');
@@ -74,7 +95,7 @@ function block(e: Element, options: MarkdownOptions): string | null {
   switch (e.type) {
     case 'Title':
     case 'Section-header':
-      return text ? `${'#'.repeat(headingLevel(e))} ${escapeMarkdown(oneLine(text))}` : null;
+      return text ? `${'#'.repeat(headingLevel(e))} ${escapeMarkdown(oneLine(text), 'heading')}` : null;
     case 'Page-header':
       return options.include_headers && text ? escapeMarkdown(text) : null;
     case 'Page-footer':

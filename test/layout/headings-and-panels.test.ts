@@ -1,0 +1,101 @@
+// Layout round 4, on hand-made pages where the truth is exact: run-in italic headings, numbered
+// lines that are a list however large they are set, an item whose number stands alone, slides whose
+// only running text is their title, and shaded panels or banners behind text (not figures). And
+// pictures clipped by their frame, read from a PDF made with pdf-lib.
+import { clip, endPath, PDFDocument, popGraphicsState, pushGraphicsState, rectangle } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { labelPage } from '../../src/core/layout/index.ts';
+import { openDocument } from '../../src/core/pdf/index.ts';
+import type { ImagePlacement, PageContent, TextRun, VectorPath } from '../../src/core/pdf/types.ts';
+import type { Region } from '../../src/core/stage.ts';
+import { encodePng, gradient } from '../fixtures/png.ts';
+import { textRun as run } from '../fixtures/runs.ts';
+
+function paragraph(x0: number, y0: number, n: number, opts: Partial<TextRun> = {}): TextRun[] {
+  return Array.from({ length: n }, (_, i) => run('word '.repeat(18).trim() + (i === n - 1 ? '.' : ''), x0, y0 + i * 12, opts));
+}
+
+function page(textRuns: TextRun[], more: Partial<PageContent> = {}): PageContent {
+  return { pageNumber: 2, width: 595, height: 842, rotate: 0, textRuns, paths: [], images: [], ...more };
+}
+
+const found = (els: ReturnType<typeof labelPage>, start: string) => els.find((e) => (e.text ?? e.lines.join(' ')).startsWith(start));
+const typeOf = (els: ReturnType<typeof labelPage>, start: string) => found(els, start)?.candidates[0]!.type;
+
+describe('headings', () => {
+  it('a short italic line over upright text is a heading of its own', () => {
+    const els = labelPage(page([...paragraph(50, 100, 4), run('Elastic Stop Nut', 50, 160, { italic: true }), ...paragraph(50, 172, 4)]));
+    expect(typeOf(els, 'Elastic Stop Nut')).toBe('Section-header');
+    expect(found(els, 'Elastic Stop Nut')!.lines).toEqual(['Elastic Stop Nut']);
+  });
+
+  it('numbered lines stacked one under another are list items, however large', () => {
+    const items = ['1. List item one', '2. List item two', '3. List item three'].map((t, i) => run(t, 50, 300 + i * 30, { fontSize: 24 }));
+    const els = labelPage(page([...paragraph(50, 100, 12), ...items]));
+    for (const t of ['1. List', '2. List', '3. List']) expect(typeOf(els, t)).toBe('List-item');
+  });
+
+  it('numbered headings with text between them stay headings', () => {
+    const els = labelPage(page([run('1. Introduction', 50, 80, { fontSize: 14, bold: true }), ...paragraph(50, 100, 5), run('2. Methods', 50, 170, { fontSize: 14, bold: true }), ...paragraph(50, 190, 5)]));
+    expect(typeOf(els, '1. Introduction')).toBe('Section-header');
+    expect(typeOf(els, '2. Methods')).toBe('Section-header');
+  });
+
+  it('an item whose number stands alone on its first line takes the lines under it', () => {
+    const els = labelPage(page([...paragraph(50, 100, 6), run('158.', 50, 200), run('position in miles of a train, where east is', 50, 212), run('positive and t is in hours.', 50, 224)]));
+    const item = found(els, '158.')!;
+    expect(item.candidates[0]!.type).toBe('List-item');
+    expect(item.lines).toHaveLength(3);
+  });
+
+  it("a slide's title is its title even when a table holds all its other text", () => {
+    const cells = Array.from({ length: 24 }, (_, i) => run(`cell ${i}`, 60 + (i % 4) * 120, 200 + Math.floor(i / 4) * 40, { fontSize: 24 }));
+    const table: Region = { type: 'table', rect: { x0: 50, y0: 190, x1: 560, y1: 450 }, score: 0.9 };
+    const slide = { ...page([run('Test Table Slide', 150, 60, { fontSize: 48 }), ...cells]), pageNumber: 1 };
+    expect(typeOf(labelPage(slide, { regions: [table] }), 'Test Table Slide')).toBe('Title');
+  });
+});
+
+describe('panels and banners', () => {
+  const fill = (x0: number, y0: number, x1: number, y1: number): VectorPath => ({ kind: 'curve', rect: { x0, y0, x1, y1 }, stroked: false, filled: true, lineWidth: 0 });
+  const picture = (x0: number, y0: number, x1: number, y1: number): ImagePlacement => ({ rect: { x0, y0, x1, y1 }, pixelWidth: 600, pixelHeight: 80 });
+
+  it('a shaded picture behind a paragraph is no figure: its text is the page text', () => {
+    const els = labelPage(page([...paragraph(60, 110, 4), ...paragraph(50, 200, 8)], { images: [picture(50, 100, 560, 160)] }));
+    expect(els.some((e) => e.candidates[0]!.type === 'Image')).toBe(false);
+    expect(typeOf(els, 'word word')).toBe('Text');
+  });
+
+  it('a banner shape behind a numbered heading is no figure: the heading stays a heading', () => {
+    const shapes = [fill(50, 90, 300, 120), fill(52, 92, 70, 118), fill(70, 95, 80, 110), fill(80, 95, 90, 110), fill(90, 95, 100, 110), fill(100, 95, 110, 110)];
+    const els = labelPage(page([run('1', 56, 98, { fontSize: 14 }), run('Introduction', 90, 98, { fontSize: 14 }), ...paragraph(50, 140, 12)], { paths: shapes }));
+    expect(els.some((e) => e.candidates[0]!.type === 'Image')).toBe(false);
+    expect(typeOf(els, 'Introduction')).toBe('Section-header');
+  });
+
+  it('a picture with labels set small beside it stays a figure', () => {
+    const els = labelPage(page([...paragraph(50, 100, 8), run('axis', 200, 300, { fontSize: 8 })], { images: [picture(100, 250, 400, 400)] }));
+    expect(els.filter((e) => e.candidates[0]!.type === 'Image')).toHaveLength(1);
+  });
+});
+
+describe('clipped pictures', () => {
+  it('a picture placed larger than its clipping frame is read at the size of the frame', async () => {
+    const pdf = await PDFDocument.create();
+    const p = pdf.addPage([400, 400]);
+    const png = await pdf.embedPng(encodePng(8, 8, gradient(8)));
+    // Frame 100..200 x 100..200 (PDF space, y up); the picture spills 50 pt beyond it on every side.
+    p.pushOperators(pushGraphicsState(), rectangle(100, 100, 100, 100), clip(), endPath());
+    p.drawImage(png, { x: 50, y: 50, width: 200, height: 200 });
+    p.pushOperators(popGraphicsState());
+    const doc = await openDocument(await pdf.save());
+    try {
+      const content = await doc.readPage(1);
+      expect(content.images).toHaveLength(1);
+      const r = content.images[0]!.rect;
+      expect([r.x0, r.y0, r.x1, r.y1].map(Math.round)).toEqual([100, 200, 200, 300]);
+    } finally {
+      await doc.close();
+    }
+  });
+});
