@@ -29,6 +29,19 @@ describe('headings', () => {
     expect(found(els, 'Elastic Stop Nut')!.lines).toEqual(['Elastic Stop Nut']);
   });
 
+  it('a numbered line in a typeface of its own over an indented paragraph is a heading', () => {
+    const heading = run('(1) Scope of the law', 50, 160, { fontSize: 12.5, fontName: 'ABCDEF+Dotum' });
+    const para = [run('word '.repeat(16).trim(), 60, 176, { fontName: 'ABCDEF+Batang' }), ...paragraph(50, 188, 3, { fontName: 'ABCDEF+Batang' })];
+    const els = labelPage(page([...paragraph(50, 100, 4, { fontName: 'ABCDEF+Batang' }), heading, ...para]));
+    expect(typeOf(els, '(1) Scope')).toBe('Section-header');
+    expect(found(els, '(1) Scope')!.lines).toHaveLength(1);
+  });
+
+  it('captions open with bracketed and CJK labels too', () => {
+    const els = labelPage(page([...paragraph(50, 100, 6), run('[표 1] 감염병예방법 개정 비교', 50, 200)], { images: [{ rect: { x0: 50, y0: 215, x1: 400, y1: 400 }, pixelWidth: 100, pixelHeight: 50 }] }));
+    expect(typeOf(els, '[표 1]')).toBe('Caption');
+  });
+
   it('numbered lines stacked one under another are list items, however large', () => {
     const items = ['1. List item one', '2. List item two', '3. List item three'].map((t, i) => run(t, 50, 300 + i * 30, { fontSize: 24 }));
     const els = labelPage(page([...paragraph(50, 100, 12), ...items]));
@@ -66,11 +79,11 @@ describe('panels and banners', () => {
     expect(typeOf(els, 'word word')).toBe('Text');
   });
 
-  it('a banner shape behind a numbered heading is no figure: the heading stays a heading', () => {
+  it('a banner shape behind a numbered heading is no figure: number and words are one heading', () => {
     const shapes = [fill(50, 90, 300, 120), fill(52, 92, 70, 118), fill(70, 95, 80, 110), fill(80, 95, 90, 110), fill(90, 95, 100, 110), fill(100, 95, 110, 110)];
     const els = labelPage(page([run('1', 56, 98, { fontSize: 14 }), run('Introduction', 90, 98, { fontSize: 14 }), ...paragraph(50, 140, 12)], { paths: shapes }));
     expect(els.some((e) => e.candidates[0]!.type === 'Image')).toBe(false);
-    expect(typeOf(els, 'Introduction')).toBe('Section-header');
+    expect(typeOf(els, '1 Introduction')).toBe('Section-header');
   });
 
   it('a picture with labels set small beside it stays a figure', () => {

@@ -25,6 +25,9 @@ export function opensItem(line: Line): boolean {
   return LIST_MARKER.test(line.text) || BULLET_GLYPH.test(line.text);
 }
 
+/** A font's name without the subset prefix (`ABCDEF+Times-Roman`). */
+const baseFont = (name: string) => name.replace(/^[A-Z]{6}\+/, '');
+
 function fits(block: Block, line: Line): boolean {
   const last = block.lines[block.lines.length - 1]!;
   const height = Math.max(last.rect.y1 - last.rect.y0, line.rect.y1 - line.rect.y0);
@@ -36,6 +39,9 @@ function fits(block: Block, line: Line): boolean {
   if (line.rect.x0 < block.rect.x0 - 2 * line.fontSize && line.rect.x1 < block.rect.x0 + 0.5 * (block.rect.x1 - block.rect.x0)) return false;
   if (opensItem(line) || opensCaption(line.text) || opensNote(line.runs)) return false;
   const first = block.lines[0]!;
+  // A line on its own in another typeface, larger, or over an indented first line, is a heading.
+  const sizeStep = Math.max(first.fontSize, line.fontSize) / Math.min(first.fontSize, line.fontSize);
+  if (block.lines.length === 1 && baseFont(first.font) !== baseFont(line.font) && (sizeStep >= 1.08 || line.rect.x0 - first.rect.x0 > 0.5 * line.fontSize)) return false;
   // A short italic line on its own over upright text is a run-in heading, not the paragraph's start.
   if (block.lines.length === 1 && first.italic && !line.italic && first.rect.x1 - first.rect.x0 < 0.6 * (line.rect.x1 - line.rect.x0)) return false;
   const width = block.rect.x1 - block.rect.x0;
@@ -91,6 +97,39 @@ function foldDropCaps(blocks: Block[]): Block[] {
   return out;
 }
 
+const SECTION_NUMBER_ONLY = /^\s*(\d{1,2}(\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.?|[A-H]\.)\s*$/;
+
+/**
+ * A heading's number set apart from its words (in a box of its own, or tabbed far out) is read as
+ * one line with them: `1 Introduction`, not a `1` and an `Introduction`.
+ */
+function joinSectionNumbers(blocks: Block[]): Block[] {
+  const joined = new Set<Block>();
+  for (const num of blocks) {
+    const only = num.lines[0]!;
+    if (num.lines.length !== 1 || !SECTION_NUMBER_ONLY.test(only.text)) continue;
+    const h = only.rect.y1 - only.rect.y0;
+    const words = blocks.find(
+      (b) =>
+        b !== num &&
+        !joined.has(b) &&
+        b.lines.length === 1 &&
+        b.rect.x0 >= num.rect.x1 - 1 &&
+        b.rect.x0 - num.rect.x1 < 4 * num.fontSize &&
+        Math.abs(b.rect.y0 - num.rect.y0) < 0.35 * h &&
+        Math.max(b.fontSize, num.fontSize) / Math.min(b.fontSize, num.fontSize) < SIZE_RATIO &&
+        /\p{L}/u.test(b.lines[0]!.text),
+    );
+    if (!words) continue;
+    const line = words.lines[0]!;
+    const rect = { x0: num.rect.x0, y0: Math.min(num.rect.y0, line.rect.y0), x1: line.rect.x1, y1: Math.max(num.rect.y1, line.rect.y1) };
+    words.lines[0] = { ...line, text: `${only.text.trim()} ${line.text}`, runs: [...only.runs, ...line.runs], rect };
+    words.rect = rect;
+    joined.add(num);
+  }
+  return blocks.filter((b) => !joined.has(b));
+}
+
 export function buildBlocks(lines: readonly Line[]): Block[] {
   const sorted = [...lines].sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0);
   const blocks: Block[] = [];
@@ -100,5 +139,5 @@ export function buildBlocks(lines: readonly Line[]): Block[] {
     if (target) extend(target, line);
     else blocks.push({ lines: [line], rect: { ...line.rect }, fontSize: line.fontSize, bold: line.bold });
   }
-  return foldDropCaps(blocks);
+  return joinSectionNumbers(foldDropCaps(blocks));
 }

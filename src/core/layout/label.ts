@@ -148,7 +148,9 @@ export function labelBlock(block: Block, ctx: PageContext): Candidate[] {
     return pair('Formula', Math.min(0.9, 0.45 + 0.5 * Math.max(mathFont, density)), 'Text');
 
   // `2. Materials and methods`, `2.1. Chemicals`: a numbered line or two that is not a sentence.
-  const numberedHeading = SECTION_NUMBER.test(text) && lines.length <= 2 && chars < 90 && !/[.;:,]$/.test(text) && /^\W*[\dIVXA-H.]+\s+\p{Lu}/u.test(text);
+  // (`(1) Scope` too, when it stands out: larger and in a face of its own.)
+  const bracketed = /^\s*\(\d{1,2}\)\s+\S/.test(text) && strong && relative >= 1.05 && lines.length === 1;
+  const numberedHeading = bracketed || (SECTION_NUMBER.test(text) && lines.length <= 2 && chars < 90 && !/[.;:,]$/.test(text) && /^\W*[\dIVXA-H.]+\s+\p{Lu}/u.test(text));
   if (numberedHeading) {
     const emphasised = strong || block.lines[0]!.runs.every((r) => r.italic) || relative >= 1.05;
     if (emphasised || /^\s*\d+\.\d/.test(text)) return pair('Section-header', emphasised ? 0.8 : 0.62, 'List-item');

@@ -7,7 +7,8 @@ export const LIST_MARKER = /^\s*([•◦▪▫‣⁃∙·●○■□➢►▶�
 /** Bullet glyphs alone (no space needed after them). */
 export const BULLET_GLYPH = /^\s*[•◦▪▫‣⁃∙●○■□➢►▶✓✔]/;
 /** Caption openers: `Figure 3`, `Fig. 2:`, `Table IV.`, `Listing 1`. */
-export const CAPTION = /^\s*(figure|fig\.|table|tab\.|chart|graph|listing|algorithm|scheme|plate|exhibit|diagram|abbildung|abb\.|tabelle|tableau)\s*(\d+[A-Za-z]?(\.\d+)*|[IVXLC]+)\b\s*([.:|—–-]?)/i;
+/** (Also bracketed, and in Korean, Chinese and Japanese: `[표 1]`, `그림 2`, `表3`, `图 4`.) */
+export const CAPTION = /^\s*[[<【]?\s*(figure|fig\.|table|tab\.|chart|graph|listing|algorithm|scheme|plate|exhibit|diagram|abbildung|abb\.|tabelle|tableau|tabla|figura|표|그림|도표|表|图|圖|図)\s*(\d+[A-Za-z]?(\.\d+)*|[IVXLC]+)(?![\p{L}\d])\s*([\]>】.:|—–-]?)/iu;
 
 /**
  * A line that opens a caption: `Figure 3. ...`, `Table 2` (title on the next line), `Fig. 4:`.
