@@ -1,5 +1,5 @@
 // Shared steps of the app's browser tests: generated PDFs with known content, and the common moves.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { buildPdf, type PageDesc } from '../test/fixtures/build-pdf.ts';
 import { expect } from './offline.ts';
@@ -40,3 +40,14 @@ export const boxes = (page: Page, set: 'A' | 'B' = 'A') => page.getByTestId(`vie
 
 export const PASSWORD_PDF = `${process.env.TESSERA_CORPUS ?? new URL('../../shared/corpus', import.meta.url).pathname}/robustness/password-example.pdf`;
 export const hasPasswordPdf = existsSync(PASSWORD_PDF);
+
+/** Types options into the JSON box (the form follows). */
+export async function setOptions(page: Page, options: object): Promise<void> {
+  await page.getByLabel('Options (JSON)').fill(JSON.stringify(options, null, 2));
+}
+
+/** Clicks a download button ("⤓ JSON", "⤓ Images (1)"…) and returns the saved file's name and bytes. */
+export async function download(page: Page, button: string | RegExp): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
