@@ -112,3 +112,21 @@ describe('clipped pictures', () => {
     }
   });
 });
+
+describe('lines beside lines', () => {
+  it('an abstract set large beside a small-type column is not joined to it', () => {
+    // 12 pt abstract ending at x=300, a 8.5 pt column starting 14 pt further right.
+    const abstract = [0, 1, 2].map((i) => run('large abstract words here', 50, 100 + i * 15, { fontSize: 12 }));
+    const column = [0, 1, 2, 3].map((i) => run('small column words of a paragraph', 314, 100 + i * 10.5, { fontSize: 8.5 }));
+    const els = labelPage(page([...abstract, ...column, ...paragraph(50, 300, 10)]));
+    expect(found(els, 'large abstract')!.lines.every((l) => !l.includes('small'))).toBe(true);
+  });
+
+  it('a paragraph opened by a drop cap keeps its lines together', () => {
+    const cap = run('O', 50, 100, { fontSize: 30 });
+    const lines = [run('ver the past three decades', 65, 100), ...[1, 2, 3, 4].map((i) => run('word '.repeat(14).trim(), 70, 100 + i * 12))];
+    const els = labelPage(page([cap, ...lines, ...paragraph(50, 300, 8)]));
+    const para = found(els, 'Over the past')!;
+    expect(para.lines).toHaveLength(5);
+  });
+});

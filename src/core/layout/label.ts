@@ -87,8 +87,12 @@ function nearVisual(rect: Rect, visuals: readonly Rect[], size: number): boolean
   });
 }
 
+/**
+ * A rule right above small text low on the page: the footnote separator. Short ones usually; one as
+ * wide as a narrow column too, but not a page-wide rule (those close sections or tables).
+ */
 function footnoteRuleAbove(rect: Rect, rules: readonly Rect[], pageWidth: number): boolean {
-  return rules.some((r) => r.x1 - r.x0 < 0.45 * pageWidth && r.y1 <= rect.y0 + 1 && rect.y0 - r.y1 < 30 && r.x0 <= rect.x0 + 20);
+  return rules.some((r) => r.x1 - r.x0 < 0.6 * pageWidth && r.y1 <= rect.y0 + 1 && rect.y0 - r.y1 < 30 && r.x0 <= rect.x0 + 20);
 }
 
 export function labelBlock(block: Block, ctx: PageContext): Candidate[] {

@@ -117,7 +117,10 @@ function finish(runs: TextRun[]): Line {
   const gapAt = (i: number) => (rtl ? ordered[i - 1]!.rect.x0 - ordered[i]!.rect.x1 : ordered[i]!.rect.x0 - ordered[i - 1]!.rect.x1);
   const tracking = letterSpacing(ordered, gapAt);
   let text = '';
-  const rect = { ...runs[0]!.rect };
+  // A drop cap (one large letter opening the line) hangs over the lines below: the line's height is
+  // its words', so that the paragraph's next lines still read as following it.
+  const cap = runs.length > 1 && /^\p{L}$/u.test(runs[0]!.text.trim()) && runs[0]!.fontSize > 2 * (weighted - runs[0]!.fontSize) / Math.max(1, chars - 1) ? runs[0] : null;
+  const rect = { ...(cap ? runs[1]! : runs[0]!).rect };
   ordered.forEach((run, i) => {
     const prev = ordered[i - 1];
     const gap = prev ? gapAt(i) : 0;
@@ -127,8 +130,9 @@ function finish(runs: TextRun[]): Line {
     if (prev && (tracking === null ? needsSpace(text, piece, gap, size) : gap > Math.max(2 * tracking, tracking + 0.2 * size))) text += ' ';
     text += piece;
     rect.x0 = Math.min(rect.x0, run.rect.x0);
-    rect.y0 = Math.min(rect.y0, run.rect.y0);
     rect.x1 = Math.max(rect.x1, run.rect.x1);
+    if (run === cap) return;
+    rect.y0 = Math.min(rect.y0, run.rect.y0);
     rect.y1 = Math.max(rect.y1, run.rect.y1);
   });
   return {
@@ -172,12 +176,16 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
     let current: TextRun[] = [];
     let right = -Infinity;
     for (const run of band) {
-      const size = Math.max(run.fontSize, current[0]?.fontSize ?? 0);
       // Between letters of letter-spaced type a word gap is wider by the tracking.
       const last = current[current.length - 1];
+      // Judged by the neighbouring run, not the line's first: a drop cap does not widen the gutter.
+      const size = Math.max(run.fontSize, last?.fontSize ?? 0);
       const before = current[current.length - 2];
       const tracking = last && before && last.text.trim().length === 1 && run.text.trim().length === 1 ? Math.max(0, last.rect.x0 - before.rect.x1) : 0;
-      if (current.length && run.rect.x0 - right > GUTTER_EMS * size + tracking) {
+      // Type of very different sizes side by side (an abstract set large beside a column) is parted
+      // by a gutter of the smaller type's measure.
+      const small = last && Math.max(run.fontSize, last.fontSize) > 1.3 * Math.min(run.fontSize, last.fontSize) ? Math.min(run.fontSize, last.fontSize) : size;
+      if (current.length && run.rect.x0 - right > GUTTER_EMS * small + tracking) {
         lines.push(finish(current));
         current = [];
         right = -Infinity;
