@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildBlocks } from '../../src/core/layout/blocks.ts';
-import { buildLines } from '../../src/core/layout/lines.ts';
+import { buildLines, cleanText } from '../../src/core/layout/lines.ts';
 import { joinLines } from '../../src/core/layout/text.ts';
 import { textRun } from '../fixtures/runs.ts';
 
@@ -84,5 +84,14 @@ describe('line text as a reader would type it', () => {
     const texts = buildLines(runs).map((l) => l.text);
     expect(texts).toContain('right one');
     expect(texts).toContain('to right two');
+  });
+});
+
+describe('right-to-left ligatures', () => {
+  it('puts back a lam-alef ligature that pdf.js reversed after an alef', () => {
+    expect(cleanText('شرکت بورس کاالی ايران')).toBe('شرکت بورس کالای ايران');
+    expect(cleanText('األهودا اإلنسخن')).toBe('الأهودا الإنسخن');
+    // A genuine `ال` (the article) stays.
+    expect(cleanText('السلام')).toBe('السلام');
   });
 });

@@ -39,7 +39,8 @@ const ACCENT_BEFORE_LETTER = /([\u00b4\u02c6\u02dc\u00a8\u02c7\u02d8\u02d9\u02da
 /**
  * A line's text as a reader would type it: ligatures and Arabic presentation forms unfolded, an
  * accent drawn as a separate glyph before its letter composed with it (`J´an` -> `Ján`, where such a
- * letter exists), doubled single quotes (``‘‘ ’’``, TeX's) made the double quotes they show.
+ * letter exists), doubled single quotes (``‘‘ ’’``, TeX's) made the double quotes they show, a
+ * lam-alef ligature that pdf.js reversed put back where that is certain.
  */
 export function cleanText(text: string): string {
   return text
@@ -49,6 +50,10 @@ export function cleanText(text: string): string {
       const composed = (letter + SPACING_ACCENTS[accent]!).normalize('NFC');
       return composed.length === 1 ? composed : all;
     })
+    // pdf.js reverses right-to-left text character by character, so a lam-alef ligature glyph whose
+    // Unicode is the two letters `لا` comes out as `ال`. After an alef (which never doubles) that
+    // reversal is certain: `کاالی` is `کالای`, `األ` is `الأ`.
+    .replace(/ا([اأإآ])ل/g, 'ال$1')
     .replace(/\u2018\u2018/g, '\u201c')
     .replace(/\u2019\u2019/g, '\u201d')
     .replace(/\s+/g, ' ')
