@@ -95,3 +95,21 @@ describe('right-to-left ligatures', () => {
     expect(cleanText('السلام')).toBe('السلام');
   });
 });
+
+describe('wide word spaces of justified text', () => {
+  it('a gap the lines above and below run across is a word space, not a gutter', () => {
+    // 13 pt type, a 15 pt gap on the middle line; the lines around it are set straight across.
+    const lines = buildLines([
+      textRun('a full line of justified words', 70, 100, { fontSize: 13 }),
+      textRun('left part', 70, 122, { fontSize: 13 }),
+      textRun('right part', 70 + 9 * 6.5 + 15, 122, { fontSize: 13 }),
+      textRun('another full line of words', 70, 144, { fontSize: 13 }),
+    ]);
+    expect(lines.map((l) => l.text)).toContain('left part right part');
+  });
+
+  it('a gap that runs down the page stays a gutter', () => {
+    const rows = [100, 122, 144].flatMap((y) => [textRun('left column', 70, y, { fontSize: 13 }), textRun('right column', 70 + 11 * 6.5 + 15, y, { fontSize: 13 })]);
+    expect(buildLines(rows).map((l) => l.text)).not.toContain('left column right column');
+  });
+});

@@ -22,6 +22,8 @@ export interface Line {
 
 /** A gap wider than this many font sizes is a gutter, not a word space (justified text stays below). */
 const GUTTER_EMS = 1.1;
+/** Justified text stretches word spaces to about this many font sizes at most. */
+const MAX_WORD_SPACE_EMS = 2.5;
 /** A gap wider than this many font sizes gets a space when neither side has one. */
 const SPACE_EMS = 0.15;
 
@@ -152,6 +154,24 @@ function finish(runs: TextRun[]): Line {
   };
 }
 
+/**
+ * A wide gap that the lines right above and right below (or the one there is) run across is a word
+ * space of justified text (Arabic set with wide spaces), not a gutter: a gutter runs down the page.
+ */
+function bridged(bands: ReadonlyArray<{ runs: TextRun[]; rect: Rect }>, at: number, rect: Rect, gap: { x0: number; x1: number }): boolean {
+  const h = rect.y1 - rect.y0;
+  // Each neighbour band close enough to be the same paragraph's: crosses the gap or not; the first
+  // and last line of a paragraph have one neighbour only.
+  const crosses = (i: number): boolean | null => {
+    const band = bands[i];
+    if (!band || Math.abs(band.rect.y0 - rect.y0) > 2.5 * h) return null;
+    return band.runs.some((r) => r.rect.x0 < gap.x0 && r.rect.x1 > gap.x1);
+  };
+  const above = crosses(at - 1);
+  const below = crosses(at + 1);
+  return above !== false && below !== false && (above ?? below) === true;
+}
+
 export function buildLines(runs: readonly TextRun[]): Line[] {
   const visible = runs.filter((r) => r.text.trim().length > 0 && r.rect.y1 > r.rect.y0);
   const rotated = visible.filter((r) => !isHorizontal(r));
@@ -175,9 +195,9 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
     if (host) host.runs.push(run);
     else bands.push({ runs: [run], rect: run.rect });
   }
+  for (const band of bands) band.runs.sort((a, b) => a.rect.x0 - b.rect.x0);
   const lines: Line[] = [];
-  for (const { runs: band } of bands) {
-    band.sort((a, b) => a.rect.x0 - b.rect.x0);
+  bands.forEach(({ runs: band, rect }, b) => {
     let current: TextRun[] = [];
     let right = -Infinity;
     for (const run of band) {
@@ -190,7 +210,9 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
       // Type of very different sizes side by side (an abstract set large beside a column) is parted
       // by a gutter of the smaller type's measure.
       const small = last && Math.max(run.fontSize, last.fontSize) > 1.3 * Math.min(run.fontSize, last.fontSize) ? Math.min(run.fontSize, last.fontSize) : size;
-      if (current.length && run.rect.x0 - right > GUTTER_EMS * small + tracking) {
+      const gap = { x0: right, x1: run.rect.x0 };
+      const wide = gap.x1 - gap.x0 > GUTTER_EMS * small + tracking;
+      if (current.length && wide && (gap.x1 - gap.x0 > MAX_WORD_SPACE_EMS * small || !bridged(bands, b, rect, gap))) {
         lines.push(finish(current));
         current = [];
         right = -Infinity;
@@ -199,7 +221,7 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
       right = Math.max(right, run.rect.x1);
     }
     if (current.length) lines.push(finish(current));
-  }
+  });
   for (const run of rotated) lines.push(finish([run]));
   return lines;
 }
