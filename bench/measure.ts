@@ -1,6 +1,8 @@
 // One measurement in a fresh process (so that peak memory belongs to that run alone):
 //   tsx bench/measure.ts floor|pipeline FILE [OPTIONS_JSON]
-// prints JSON { pages, perPage: seconds[], stages: {stage: seconds}, maxRssMiB, error? }.
+// prints JSON { pages, perPage: seconds[], cpuPerPage: seconds[], stages: {stage: seconds}, maxRssMiB, error? }.
+// CPU seconds are the whole process's (every thread: pdf.js, OCR workers): on a machine shared
+// with other work they vary much less than the wall-clock seconds.
 import { readFileSync } from 'node:fs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { installNodePdfEnvironment } from '../src/cli/node-raster.ts';
@@ -35,24 +37,37 @@ async function floor() {
   return { pages: doc.numPages, perPage, stages: { open } as Record<string, number> };
 }
 
+const cpuSeconds = (): number => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1e6;
+};
+
 async function pipeline() {
   const perPage: number[] = [];
+  const cpuPerPage: number[] = [];
   const stages: Record<string, number> = {};
   let last = performance.now();
+  let lastCpu = cpuSeconds();
   const response = await partition({
     file: bytes,
     options: optionsJson,
     onEvent: (e) => {
       if (e.kind === 'stage') stages[e.stage as Stage] = (stages[e.stage] ?? 0) + e.ms / 1000;
-      if (e.kind === 'start') last = performance.now();
+      if (e.kind === 'start') {
+        last = performance.now();
+        lastCpu = cpuSeconds();
+      }
       if (e.kind === 'page') {
         const now = performance.now();
+        const cpu = cpuSeconds();
         perPage.push((now - last) / 1000);
+        cpuPerPage.push(cpu - lastCpu);
         last = now;
+        lastCpu = cpu;
       }
     },
   });
-  return { pages: perPage.length, perPage, stages, error: response.status_code === 200 ? undefined : response.error };
+  return { pages: perPage.length, perPage, cpuPerPage, stages, error: response.status_code === 200 ? undefined : response.error };
 }
 
 const result = await (mode === 'floor' ? floor() : pipeline()).catch((err: Error) => ({

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 interface Measurement {
   pages: number;
   perPage: number[];
+  cpuPerPage?: number[];
   stages: Record<string, number>;
   maxRssMiB: number;
   error?: string;
@@ -47,7 +48,7 @@ function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))]!;
 }
 
-const all = { floor: [] as number[], pipeline: [] as number[], floorMem: 0, pipeMem: 0, stages: {} as Record<string, number>, pages: 0 };
+const all = { floor: [] as number[], pipeline: [] as number[], cpu: [] as number[], floorMem: 0, pipeMem: 0, stages: {} as Record<string, number>, pages: 0 };
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(4) : '   -  ');
 console.log('file                                        pages  floor s/pg  tessera s/pg  ratio  peak MiB (floor/tessera)');
 for (const file of positionals.flatMap(files)) {
@@ -60,6 +61,7 @@ for (const file of positionals.flatMap(files)) {
     }
     all.floor.push(...floor.perPage);
     all.pipeline.push(...pipe.perPage);
+    all.cpu.push(...(pipe.cpuPerPage ?? []));
     all.floorMem = Math.max(all.floorMem, floor.maxRssMiB);
     all.pipeMem = Math.max(all.pipeMem, pipe.maxRssMiB);
     all.pages += pipe.pages;
@@ -74,6 +76,7 @@ const [fm, f90, pm, p90] = [quantile(all.floor, 0.5), quantile(all.floor, 0.9), 
 console.log(`\nAll ${all.pages} pages`);
 console.log(`  floor (pdf.js text + operator list): median ${fmt(fm)} s/page, p90 ${fmt(f90)} s/page, peak ${all.floorMem.toFixed(0)} MiB`);
 console.log(`  tessera pipeline:                    median ${fmt(pm)} s/page, p90 ${fmt(p90)} s/page, peak ${all.pipeMem.toFixed(0)} MiB`);
+console.log(`  tessera CPU (all threads):           median ${fmt(quantile(all.cpu, 0.5))} s/page, p90 ${fmt(quantile(all.cpu, 0.9))} s/page`);
 console.log(`  ratio to floor: median ${(pm / fm).toFixed(2)}x, p90 ${(p90 / f90).toFixed(2)}x`);
 console.log('  per stage (s/page, all pages):');
 for (const [stage, total] of Object.entries(all.stages)) console.log(`    ${stage.padEnd(8)} ${fmt(total / Math.max(1, all.pages))}`);
@@ -83,6 +86,7 @@ const ocrEngines = values['ocr-engine']?.split(',').filter(Boolean) ?? [];
 if (ocrEngines.length) console.log('\nOCR engines (pipeline s/page median, OCR stage s/page, peak MiB):');
 for (const engine of ocrEngines) {
   const perPage: number[] = [];
+  const cpu: number[] = [];
   let ocr = 0;
   let pages = 0;
   let mem = 0;
@@ -93,9 +97,12 @@ for (const engine of ocrEngines) {
       continue;
     }
     perPage.push(...m.perPage);
+    cpu.push(...(m.cpuPerPage ?? []));
     ocr += m.stages.ocr ?? 0;
     pages += m.pages;
     mem = Math.max(mem, m.maxRssMiB);
   }
-  console.log(`  ${engine.padEnd(10)} median ${fmt(quantile(perPage, 0.5))} s/page, OCR ${fmt(ocr / Math.max(1, pages))} s/page, peak ${mem.toFixed(0)} MiB`);
+  console.log(
+    `  ${engine.padEnd(10)} median ${fmt(quantile(perPage, 0.5))} s/page (CPU ${fmt(quantile(cpu, 0.5))} s/page), OCR ${fmt(ocr / Math.max(1, pages))} s/page, peak ${mem.toFixed(0)} MiB`,
+  );
 }

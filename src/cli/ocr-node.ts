@@ -54,9 +54,14 @@ export function languageFolder(codes: readonly string[]): string {
   return dir;
 }
 
-/** OCR workers per thread: the CLI spreads pages over threads already, so one each there. */
+/**
+ * OCR workers per thread: one per core (up to 4) on the main thread, where the OCR stage reads the
+ * next scanned page while this one is read (src/core/ocr/read-ahead.ts): OCR is most of a scan's
+ * work, and pdf.js's share fits in between. One in the CLI's worker threads, which spread pages
+ * over the cores already.
+ */
 function maxWorkers(): number {
-  return isMainThread ? Math.max(1, Math.min(4, os.availableParallelism() - 1)) : 1;
+  return isMainThread ? Math.max(1, Math.min(4, os.availableParallelism())) : 1;
 }
 
 async function startWorker(kind: 'text' | 'osd', codes: readonly string[]): Promise<TesseractWorkerLike> {

@@ -215,4 +215,28 @@ describe('WorkerPool', () => {
     expect(idle!.terminated).toBe(true);
     expect(pool.size).toBe(0);
   });
+
+  it('starts a worker ahead of use that the next job takes, and ends it when nothing does', async () => {
+    const pool = new WorkerPool<Fake>(2, 20);
+    const made: Fake[] = [];
+    const create = async (): Promise<Fake> => {
+      await new Promise((r) => setTimeout(r, 5)); // starting takes a while
+      const f = new Fake();
+      made.push(f);
+      return f;
+    };
+    pool.warm('eng', create);
+    pool.warm('eng', create); // already starting: not a second one
+    expect(pool.size).toBe(1);
+    expect(await pool.run('eng', create, async () => 'read')).toBe('read');
+    expect(made).toHaveLength(1);
+
+    pool.warm('deu', create);
+    pool.warm('fra', create); // the pool is full (eng idle, deu starting)
+    expect(pool.size).toBe(2);
+    await new Promise((r) => setTimeout(r, 80)); // unused: terminated after the idle time, like eng
+    expect(made).toHaveLength(2);
+    expect(made.every((f) => f.terminated)).toBe(true);
+    expect(pool.size).toBe(0);
+  });
 });

@@ -74,6 +74,28 @@ export class WorkerPool<W extends PoolWorker> {
     }
   }
 
+  /**
+   * Start a worker for `key` ahead of its first use (e.g. while the page is still being rendered),
+   * when none exists for it and the pool has room. A start that fails is forgotten here: the next
+   * run() starts again and reports the failure to its caller.
+   */
+  warm(key: string, create: () => Promise<W>): void {
+    if (this.#slots.size >= this.max || [...this.#slots].some((s) => s.key === key)) return;
+    const worker = create();
+    const slot: Slot<W> = { key, worker, busy: false, timer: null, started: false };
+    this.#slots.add(slot);
+    worker.then(
+      (w) => {
+        slot.started = true;
+        if (!slot.busy && this.#slots.has(slot)) {
+          w.unref?.();
+          this.#arm(slot);
+        }
+      },
+      () => this.#slots.delete(slot),
+    );
+  }
+
   async #acquire(key: string, create: () => Promise<W>, signal?: AbortSignal): Promise<Slot<W>> {
     for (;;) {
       if (signal?.aborted) throw cancelled();
@@ -103,10 +125,16 @@ export class WorkerPool<W extends PoolWorker> {
   #release(slot: Slot<W>): void {
     slot.busy = false;
     void slot.worker.then((w) => w.unref?.(), () => {});
+    this.#arm(slot);
+    this.#wake();
+  }
+
+  /** Terminate an idle worker after idleMs unless it is used again. */
+  #arm(slot: Slot<W>): void {
+    if (slot.timer) clearTimeout(slot.timer);
     slot.timer = setTimeout(() => void this.#drop(slot), this.idleMs);
     // Node: an idle pool must not keep the process alive (the workers are unref'd too).
     (slot.timer as unknown as { unref?: () => void }).unref?.();
-    this.#wake();
   }
 
   async #drop(slot: Slot<W>): Promise<void> {

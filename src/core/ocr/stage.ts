@@ -16,6 +16,7 @@ import { languageCodes } from './languages.ts';
 import { cropRaster, darkPixels, rotateRaster } from './raster-ops.ts';
 import { chooseOcrEngine, ocrEngineNames } from './registry.ts';
 import { garbageRatio, isScannedPage, textlessPictures, visibleChars } from './text-layer.ts';
+import { readAhead, takeReadAhead } from './read-ahead.ts';
 import { lineConfidence, runsFromLines } from './to-runs.ts';
 import type { OcrEngine, OcrImage, OcrLine, Rotation } from './types.ts';
 
@@ -99,8 +100,16 @@ const readable = (lines: readonly OcrLine[]): OcrLine[] => lines.filter((l) => l
 
 async function ocrWholePage(state: PageState, ctx: StageContext, engine: OcrEngine, codes: string[], reason: string): Promise<PageState> {
   let page = state.content;
-  let raster: OcrImage = { ...(await ctx.doc.rasterize(page.pageNumber, OCR_DPI, ctx.signal)), dpi: OCR_DPI };
-  let result = await engine.recognize(raster, codes, ctx.signal);
+  const ahead = takeReadAhead(ctx, page.pageNumber, OCR_DPI, engine, codes);
+  if (!ahead) engine.prepare?.(codes); // the worker starts while the page renders
+  let raster: OcrImage = { ...(ahead?.raster ?? (await ctx.doc.rasterize(page.pageNumber, OCR_DPI, ctx.signal))), dpi: OCR_DPI };
+  // While the engine reads this page, the next one is rendered and read too if OCR reads it whole.
+  const mode = ctx.options.text_mode;
+  const [first] = await Promise.all([
+    ahead?.result ?? engine.recognize(raster, codes, ctx.signal),
+    readAhead(ctx, page.pageNumber, OCR_DPI, engine, codes, (next) => planOcr(next, mode).kind === 'page'),
+  ]);
+  let result = first;
   // Most pages are upright and read well: only a page that reads badly pays for orientation detection.
   if (ctx.options.output_label_options.orientation_correction && !readsWell(result.lines)) {
     const guess = await engine.detectOrientation(raster, codes, ctx.signal);

@@ -80,9 +80,15 @@ export function linesFromBlocks(blocks: readonly TessBlock[]): OcrLine[] {
 export class TesseractEngine implements OcrEngine {
   readonly name = 'tesseract';
   readonly #pool: WorkerPool<TesseractWorkerLike>;
+  /**
+   * Orientation detection has its own worker (legacy engine + osd data): sharing the text pool
+   * would stop a text worker and start it again (a second each) around every rotated page.
+   */
+  readonly #osdPool: WorkerPool<TesseractWorkerLike>;
 
   constructor(private readonly host: TesseractHost) {
     this.#pool = new WorkerPool(Math.max(1, host.maxWorkers), IDLE_MS);
+    this.#osdPool = new WorkerPool(1, IDLE_MS);
   }
 
   supports(code: string): boolean {
@@ -95,6 +101,10 @@ export class TesseractEngine implements OcrEngine {
     } catch (e) {
       throw new TesseraError('internal', `Could not start the OCR engine (tesseract, ${codes.join('+') || kind}): ${errorText(e)}`);
     }
+  }
+
+  prepare(languages: readonly string[]): void {
+    this.#pool.warm(`text:${languages.join('+')}`, () => this.#start('text', languages));
   }
 
   async recognize(image: OcrImage, languages: readonly string[], signal?: AbortSignal): Promise<OcrPage> {
@@ -120,7 +130,7 @@ export class TesseractEngine implements OcrEngine {
 
   async detectOrientation(image: OcrImage, _languages: readonly string[], signal?: AbortSignal): Promise<OrientationGuess> {
     const pgm = encodePgm(image);
-    const r = await this.#pool.run(
+    const r = await this.#osdPool.run(
       'osd',
       () => this.#start('osd', ['osd']),
       async (w) => {
@@ -145,11 +155,11 @@ export class TesseractEngine implements OcrEngine {
   }
 
   liveWorkers(): number {
-    return this.#pool.size;
+    return this.#pool.size + this.#osdPool.size;
   }
 
-  release(): Promise<void> {
-    return this.#pool.terminateAll();
+  async release(): Promise<void> {
+    await Promise.all([this.#pool.terminateAll(), this.#osdPool.terminateAll()]);
   }
 }
 

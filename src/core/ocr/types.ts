@@ -57,6 +57,11 @@ export interface OcrEngine {
   /** Language codes this engine can read (tesseract traineddata codes: eng, deu, chi_sim ...). */
   supports(code: string): boolean;
   recognize(image: OcrImage, languages: readonly string[], signal?: AbortSignal): Promise<OcrPage>;
+  /**
+   * Get ready to read these languages (start a worker, load models) while the caller renders the
+   * page. Optional; never fails (the next recognize() reports what went wrong).
+   */
+  prepare?(languages: readonly string[]): void;
   /** Detect 90/180/270 rotated pages. */
   detectOrientation(image: OcrImage, languages: readonly string[], signal?: AbortSignal): Promise<OrientationGuess>;
   /** Terminate every worker the engine has started. Safe to call twice; the engine restarts on use. */

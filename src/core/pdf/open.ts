@@ -4,7 +4,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { TesseraError } from '../contract/errors.ts';
 import { readJpegHeader, readPngHeader, sniffKind, type ImageHeader } from './image-header.ts';
-import { buildPageContent } from './page-reader.ts';
+import { buildPageContent, mul } from './page-reader.ts';
 import {
   getPdfjs,
   type PdfjsDocument,
@@ -14,6 +14,7 @@ import {
   type PdfjsPage,
 } from './pdfjs-env.ts';
 import { getRasterBackend, type RasterBackend } from './raster-backend.ts';
+import { findSoleImage, resampleImage, type DecodedImage } from './scan-image.ts';
 import { decodeTiffPage, readTiffPages, type TiffPage } from './tiff.ts';
 import type { OpenedDocument, OpenOptions, PageContent, RasterImage } from './types.ts';
 
@@ -28,6 +29,8 @@ const OPEN_TIMEOUT_MS = 30_000;
 const PAGE_TIMEOUT_MS = 60_000;
 /** Largest raster we agree to allocate (pixels): about 400 MB of RGBA. */
 const MAX_RASTER_PIXELS = 100_000_000;
+/** Largest scan raster kept for a second request of the same page (pixels: about 36 MB of RGBA). */
+const MAX_KEPT_RASTER_PIXELS = 9_000_000;
 
 const unreadable = (reason: string): TesseraError =>
   new TesseraError('unreadable_file', `The file is not a readable PDF: ${shorten(reason)}`);
@@ -109,6 +112,23 @@ function checkPage(n: number, numPages: number): void {
 
 function checkDpi(dpi: number): void {
   if (!Number.isFinite(dpi) || dpi <= 0) throw new TesseraError('bad_option', `Invalid raster resolution: ${dpi} dpi.`);
+}
+
+/** A copy callers may change freely. */
+function copyContent(c: PageContent): PageContent {
+  return {
+    ...c,
+    textRuns: c.textRuns.map((t) => ({ ...t, rect: { ...t.rect } })),
+    paths: c.paths.map((p) => ({ ...p, rect: { ...p.rect } })),
+    images: c.images.map((i) => ({ ...i, rect: { ...i.rect } })),
+  };
+}
+
+/** One picture over (nearly) the whole page and no vector graphics: a scan. */
+function isScanLike(page: PageContent): boolean {
+  if (page.images.length !== 1 || page.paths.length) return false;
+  const r = page.images[0]!.rect;
+  return (r.x1 - r.x0) * (r.y1 - r.y0) >= 0.9 * page.width * page.height;
 }
 
 function rasterSize(widthPt: number, heightPt: number, dpi: number): { w: number; h: number } {
@@ -200,6 +220,20 @@ class PdfDocument implements OpenedDocument {
   readonly numPages: number;
   #closed = false;
   readonly #pageTimeoutMs: number;
+  /** Pages readPage found to be one picture over the whole page (scans): rasterized from its pixels. */
+  readonly #scanPages = new Set<number>();
+  /**
+   * The last scan page read, not yet cleaned up: pdf.js decodes its picture while reading it, and
+   * rasterizing it next (OCR) reuses that instead of decoding it again.
+   */
+  #kept: { pageNumber: number; page: PdfjsPage } | null = null;
+  /** The last scan page's content, for a second readPage of it. */
+  #lastScan: { pageNumber: number; content: PageContent } | null = null;
+  /**
+   * The last two scan pages rasterized: a later request for the same page at the same or a lower
+   * resolution (the table stage's ruling search after OCR) is resampled from it, not decoded again.
+   */
+  readonly #scanRasters: Array<{ pageNumber: number; dpi: number; raster: RasterImage }> = [];
 
   constructor(
     private readonly task: PdfjsLoadingTask,
@@ -240,10 +274,19 @@ class PdfDocument implements OpenedDocument {
   async #getPage(pageNumber: number, signal?: AbortSignal): Promise<PdfjsPage> {
     this.#checkOpen();
     checkPage(pageNumber, this.numPages);
+    if (this.#kept && this.#kept.pageNumber !== pageNumber) {
+      this.#cleanup(this.#kept.page);
+      this.#kept = null;
+    }
     return this.#wait(pageNumber, 'Opening', this.doc.getPage(pageNumber), signal);
   }
 
   async readPage(pageNumber: number, signal?: AbortSignal): Promise<PageContent> {
+    // Read again (the OCR stage reads a scan page ahead of the pipeline): no second decode of its picture.
+    if (this.#lastScan?.pageNumber === pageNumber) {
+      this.#checkOpen();
+      return copyContent(this.#lastScan.content);
+    }
     const page = await this.#getPage(pageNumber, signal);
     try {
       const vp = page.getViewport({ scale: 1 });
@@ -255,10 +298,40 @@ class PdfDocument implements OpenedDocument {
         page.getTextContent({ includeMarkedContent: false, disableNormalization: false }),
         signal,
       );
-      return buildPageContent(page, pageNumber, vp, ops, tc, this.env.lib.OPS);
+      const content = buildPageContent(page, pageNumber, vp, ops, tc, this.env.lib.OPS);
+      if (this.#resamples && isScanLike(content)) {
+        this.#scanPages.add(pageNumber);
+        this.#keep(pageNumber, page);
+        this.#lastScan = { pageNumber, content: copyContent(content) };
+      }
+      return content;
     } finally {
-      this.#cleanup(page);
+      if (this.#kept?.page !== page) this.#cleanup(page);
     }
+  }
+
+  /** Where pdf.js hands images over as ImageBitmaps (browsers) there are no pixels to resample. */
+  get #resamples(): boolean {
+    return !this.env.params?.isOffscreenCanvasSupported;
+  }
+
+  #keep(pageNumber: number, page: PdfjsPage): void {
+    if (this.#kept && this.#kept.page !== page) this.#cleanup(this.#kept.page);
+    this.#kept = { pageNumber, page };
+  }
+
+  /** A scan page drawn from its one picture's pixels; null when pdf.js must draw it. */
+  async #fromSoleImage(page: PdfjsPage, pageNumber: number, dpi: number, w: number, h: number, signal?: AbortSignal): Promise<RasterImage | null> {
+    const viewport = page.getViewport({ scale: dpi / 72 });
+    const device = mul([w / viewport.width, 0, 0, h / viewport.height, 0, 0], viewport.transform);
+    const ops = await this.#wait(pageNumber, 'Rendering', page.getOperatorList(), signal);
+    const sole = findSoleImage(ops.fnArray, ops.argsArray, this.env.lib.OPS, device, w, h);
+    if (!sole) return null;
+    const objs = sole.objId.startsWith('g_') ? page.commonObjs : page.objs;
+    // pdf.js resolves an image it could not decode with null: then the canvas route says why.
+    const img = await this.#wait(pageNumber, 'Rendering', new Promise<DecodedImage | null>((resolve) => objs.get(sole.objId, resolve)), signal);
+    if (!img || (img as { bitmap?: unknown }).bitmap) return null; // a browser ImageBitmap: no pixels to read here
+    return resampleImage(img, sole.matrix, w, h);
   }
 
   async rasterize(pageNumber: number, dpi: number, signal?: AbortSignal): Promise<RasterImage> {
@@ -268,10 +341,27 @@ class PdfDocument implements OpenedDocument {
     if (!factory) throw new TesseraError('internal', 'This pdf.js has no canvas factory to render with.');
     const base = page.getViewport({ scale: 1 });
     const { w, h } = rasterSize(base.width, base.height, dpi);
+    const done = this.#scanRasters.find((r) => r.pageNumber === pageNumber && r.dpi >= dpi);
+    if (done) {
+      if (this.#kept?.page === page) this.#kept = null;
+      this.#cleanup(page);
+      const { width, height, data } = done.raster;
+      const again = resampleImage({ width, height, kind: 3, data }, [w, 0, 0, -h, 0, h], w, h);
+      if (again) return again;
+    }
     // Scale each axis so the page fills the integer-sized canvas exactly.
     const viewport = page.getViewport({ scale: dpi / 72 });
     let cc: { canvas: any; context: any } | null = null;
     try {
+      if (this.#scanPages.has(pageNumber)) {
+        const fast = await this.#fromSoleImage(page, pageNumber, dpi, w, h, signal);
+        if (fast) {
+          // Up to A4 at 300 dpi (a poster-sized page is not worth holding on to).
+          if (w * h <= MAX_KEPT_RASTER_PIXELS) this.#scanRasters.push({ pageNumber, dpi, raster: fast });
+          if (this.#scanRasters.length > 2) this.#scanRasters.shift();
+          return fast;
+        }
+      }
       cc = factory.create(w, h);
       const sx = w / viewport.width;
       const sy = h / viewport.height;
@@ -295,6 +385,7 @@ class PdfDocument implements OpenedDocument {
           /* already gone */
         }
       }
+      if (this.#kept?.page === page) this.#kept = null;
       this.#cleanup(page);
     }
   }
@@ -310,6 +401,9 @@ class PdfDocument implements OpenedDocument {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#kept = null;
+    this.#lastScan = null;
+    this.#scanRasters.length = 0;
     try {
       await this.task.destroy();
     } catch {

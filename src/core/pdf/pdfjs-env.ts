@@ -63,7 +63,15 @@ export interface PdfjsPage {
   getOperatorList(p?: Record<string, unknown>): Promise<{ fnArray: number[]; argsArray: any[] }>;
   render(p: Record<string, unknown>): { promise: Promise<void>; cancel(extraDelay?: number): void };
   cleanup(resetStats?: boolean): boolean;
-  commonObjs: { has(id: string): boolean; get(id: string): any };
+  commonObjs: PdfjsObjects;
+  /** The page's decoded images (after getOperatorList), by the id its paint operation names. */
+  objs: PdfjsObjects;
+}
+
+/** pdf.js's PDFObjects: get(id) once resolved, or get(id, callback) to be called when it is. */
+export interface PdfjsObjects {
+  has(id: string): boolean;
+  get(id: string, callback?: (data: any) => void): any;
 }
 
 export interface PdfjsEnvironment {
