@@ -130,3 +130,24 @@ describe('lines beside lines', () => {
     expect(para.lines).toHaveLength(5);
   });
 });
+
+describe('code', () => {
+  // A monospaced face: every character 0.6 em wide, whatever the letters.
+  const mono = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y, { fontName: 'BookMaster' }), rect: { x0: x, y0: y, x1: x + text.length * 6, y1: y + 10 } });
+  // A proportional one: narrow letters narrow, wide ones wide.
+  const prop = (text: string, x: number, y: number): TextRun => {
+    const w = [...text].reduce((s, c) => s + (/[ijlft .]/.test(c) ? 2.8 : /[mwMW]/.test(c) ? 8.6 : 5.4), 0);
+    return { ...run(text, x, y), rect: { x0: x, y0: y, x1: x + w, y1: y + 10 } };
+  };
+
+  it('lines in a monospaced face beside running text are code: text, never a heading', () => {
+    const words = ['will fill the little list', 'MAWM wow mum', 'a normal sentence here', 'with words of all widths', 'it is what it is.', 'many more words follow'];
+    const body = [...words, ...words].map((t, i) => prop(t, 50, 40 + i * 12));
+    const code = ['RETURN CASE', 'ELSE NULL', 'WHEN x THEN y', 'END ENABLE', 'SELECT * FROM t'].map((t, i) => mono(t, 50, 220 + i * 24));
+    const els = labelPage(page([...body, ...code]));
+    const elseNull = found(els, 'ELSE NULL')!;
+    expect(elseNull.candidates[0]!.type).toBe('Text');
+    expect(elseNull.properties?.['code']).toBe(true);
+    expect(found(els, 'will fill')!.properties?.['code']).toBeUndefined();
+  });
+});

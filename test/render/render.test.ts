@@ -115,3 +115,17 @@ describe('escapeMarkdown round trip', () => {
     expect(shown(escapeMarkdown(text))).toBe(text.replace(/\s+/g, ' '));
   });
 });
+
+describe('code', () => {
+  const code = (text: string): Element => ({ type: 'Text', bbox: [0, 0, 1, 1], properties: { score: 0.85, page_number: 1, code: true }, text_representation: text });
+
+  it('writes consecutive code elements as one fenced block, verbatim', () => {
+    expect(renderMarkdown([code('RETURN CASE'), code('WHEN a_b * 2 > 1 THEN x')], md)).toBe('```\nRETURN CASE\nWHEN a_b * 2 > 1 THEN x\n```\n');
+    // A fence inside the code gets a longer fence around it.
+    expect(renderMarkdown([code('```js')], md)).toBe('````\n```js\n````\n');
+  });
+
+  it('writes code as pre in HTML, escaped', () => {
+    expect(renderHtml([code('if (a < b) {}')], md)).toContain('<pre><code>if (a &lt; b) {}</code></pre>');
+  });
+});

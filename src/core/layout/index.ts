@@ -11,6 +11,7 @@ import { buildBlocks } from './blocks.ts';
 import { findFigures } from './figures.ts';
 import { bodyFontName, bodyFontSize, labelBlock, type Labelled, type PageContext } from './label.ts';
 import { buildLines, type Line } from './lines.ts';
+import { monospaceFonts } from './monospace.ts';
 import { readingOrder } from './order.ts';
 import { opensCaption, opensNote, PAGE_NUMBER, PUBLISHER, SECTION_NUMBER } from './patterns.ts';
 import { promoteTitle } from './promote-title.ts';
@@ -208,12 +209,21 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
     bodyFont: bodyFontName(blocks, body),
     leftEdges: blocks.filter((b) => b.lines.length >= 3).map((b) => b.rect.x0),
   };
-  const out: Labelled[] = blocks.map((block) => ({
-    candidates: labelBlock(block, ctx),
-    rect: block.rect,
-    lines: block.lines.map((l) => l.text),
-    fontSize: block.fontSize,
-  }));
+  // Code (every line in a monospaced face) is text, never a heading or an
+  // item however it is set; it is marked so that Markdown and HTML keep it verbatim.
+  // (On a page that has running text in other faces: a typewritten page is all one face.)
+  const mono = monospaceFonts(page.textRuns);
+  const prose = page.textRuns.reduce((n, r) => n + (mono.has(r.fontName) ? 0 : r.text.trim().length), 0);
+  const out: Labelled[] = blocks.map((block) => {
+    const code = prose >= 150 && block.lines.every((l) => mono.has(l.font));
+    return {
+      candidates: code ? [{ type: 'Text', score: 0.85 }] : labelBlock(block, ctx),
+      rect: block.rect,
+      lines: block.lines.map((l) => l.text),
+      fontSize: block.fontSize,
+      ...(code ? { properties: { code: true } } : {}),
+    };
+  });
   // Margin text that continues a column (a paragraph running into the band) is not running matter.
   for (const l of out) {
     const type = l.candidates[0]!.type;

@@ -2,7 +2,7 @@
 // PDF becomes markup or script, and the CSP forbids scripts and any load except inline data: images.
 import type { ResolvedOptions } from '../contract/options.ts';
 import type { Element, TableStructure } from '../contract/types.ts';
-import { byPage, cellsByOrigin, headerRowCount, headingLevel, imageCaption, imageDataUrl, listItems } from './shared.ts';
+import { byPage, cellsByOrigin, headerRowCount, headingLevel, imageCaption, imageDataUrl, isCode, listItems } from './shared.ts';
 
 type MarkdownOptions = ResolvedOptions['markdown_options'];
 
@@ -102,6 +102,7 @@ function elementHtml(e: Element, options: MarkdownOptions): string | null {
     case 'table':
       return e.table && e.table.num_rows > 0 ? tableHtml(e.table, e.table.caption) : raw ? `<pre class="table">${text}</pre>` : null;
     default:
+      if (isCode(e)) return raw ? `<pre><code>${text}</code></pre>` : null;
       return raw ? `<p>${escapeLines(raw)}</p>` : null;
   }
 }

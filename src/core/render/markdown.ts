@@ -5,7 +5,7 @@
 // special characters escaped.
 import type { ResolvedOptions } from '../contract/options.ts';
 import type { Element, TableStructure } from '../contract/types.ts';
-import { byPage, headerRowCount, headingLevel, imageCaption, imageDataUrl, listItems, tableGrid } from './shared.ts';
+import { byPage, headerRowCount, headingLevel, imageCaption, imageDataUrl, isCode, listItems, tableGrid } from './shared.ts';
 
 type MarkdownOptions = ResolvedOptions['markdown_options'];
 
@@ -111,9 +111,23 @@ function block(e: Element, options: MarkdownOptions): string | null {
   }
 }
 
+/** Consecutive code elements as one fenced block, verbatim (a fence longer than any run inside). */
+function codeBlock(run: readonly Element[]): string {
+  const text = run.map(clean).join('\n');
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}\n${text}\n${fence}`;
+}
+
 function renderPage(elements: readonly Element[], options: MarkdownOptions): string {
   const blocks: string[] = [];
   for (let i = 0; i < elements.length; ) {
+    if (isCode(elements[i]!)) {
+      const run: Element[] = [];
+      while (i < elements.length && isCode(elements[i]!)) run.push(elements[i++]!);
+      blocks.push(codeBlock(run));
+      continue;
+    }
     if (elements[i]!.type === 'List-item') {
       const run: Element[] = [];
       while (i < elements.length && elements[i]!.type === 'List-item') run.push(elements[i++]!);

@@ -22,6 +22,11 @@ const NUMBERED = /^\s*((?:\d{1,2}|[A-Z])(?:\.\d{1,2})*)\.?\s+\S/;
  * Heading level 1..6: Title is 1; a Section-header takes layout's `properties.heading_level` when it
  * gives one, else the depth of its section number ("1" -> 2, "1.2" -> 3, "1.2.3" -> 4), else 2.
  */
+/** Text layout found set in a monospaced face of its own (properties.code): kept verbatim. */
+export function isCode(e: Element): boolean {
+  return e.type === 'Text' && e.properties.code === true;
+}
+
 export function headingLevel(e: Element): number {
   if (e.type === 'Title') return 1;
   const hinted = e.properties.heading_level;
