@@ -42,6 +42,11 @@ describe('headings', () => {
     expect(typeOf(els, '[표 1]')).toBe('Caption');
   });
 
+  it('an italic heading right under the end of a paragraph is a heading of its own', () => {
+    const els = labelPage(page([...paragraph(50, 100, 4), run('Stainless Steel Nut', 50, 148, { italic: true }), ...paragraph(50, 160, 4)]));
+    expect(typeOf(els, 'Stainless Steel Nut')).toBe('Section-header');
+  });
+
   it('numbered lines stacked one under another are list items, however large', () => {
     const items = ['1. List item one', '2. List item two', '3. List item three'].map((t, i) => run(t, 50, 300 + i * 30, { fontSize: 24 }));
     const els = labelPage(page([...paragraph(50, 100, 12), ...items]));

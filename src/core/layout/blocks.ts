@@ -42,6 +42,8 @@ function fits(block: Block, line: Line): boolean {
   // A line on its own in another typeface, larger, or over an indented first line, is a heading.
   const sizeStep = Math.max(first.fontSize, line.fontSize) / Math.min(first.fontSize, line.fontSize);
   if (block.lines.length === 1 && baseFont(first.font) !== baseFont(line.font) && (sizeStep >= 1.08 || line.rect.x0 - first.rect.x0 > 0.5 * line.fontSize)) return false;
+  // After a sentence's end, an italic line under upright text starts something new (a heading).
+  if (line.italic && !last.italic && /[.!?:]\s*$/.test(last.text) && !block.lines.some((l) => l.italic)) return false;
   // A short italic line on its own over upright text is a run-in heading, not the paragraph's start.
   if (block.lines.length === 1 && first.italic && !line.italic && first.rect.x1 - first.rect.x0 < 0.6 * (line.rect.x1 - line.rect.x0)) return false;
   const width = block.rect.x1 - block.rect.x0;

@@ -172,7 +172,8 @@ function numberedRuns(out: Labelled[]): void {
   for (const a of numbered)
     for (const b of numbered) {
       const h = (a.l.rect.y1 - a.l.rect.y0) / Math.max(1, a.l.lines.length);
-      const below = b.l.rect.y0 >= a.l.rect.y1 - 1 && b.l.rect.y0 - a.l.rect.y1 < h;
+      // (Tight leading lets the boxes of consecutive lines overlap a little.)
+      const below = b.l.rect.y0 >= a.l.rect.y1 - 0.3 * h && b.l.rect.y0 - a.l.rect.y1 < h;
       if (b.n === a.n + 1 && below && Math.abs(a.l.rect.x0 - b.l.rect.x0) < 0.5 * a.l.fontSize) items.add(a.l).add(b.l);
     }
   for (const l of items) l.candidates = [{ type: 'List-item', score: 0.75 }, { type: 'Section-header', score: 0.25 }];
