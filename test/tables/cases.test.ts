@@ -249,3 +249,29 @@ describe('a table continued on the next page', () => {
     expect(table.table!.cells.filter((c) => c.is_header)).toEqual([]);
   });
 });
+
+describe('a page laid out in ruled boxes of paragraphs', () => {
+  it('is not a table, while a ruled table of short cells still is', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([612, 792]);
+    // Two boxes side by side (a cover's main text and its sidebar), each holding a paragraph.
+    // Under them a strip with the document number and the series name.
+    for (const y of [700, 400, 370]) page.drawLine({ start: { x: 20, y }, end: { x: 592, y }, thickness: 1 });
+    for (const x of [20, 330, 592]) page.drawLine({ start: { x, y: 370 }, end: { x, y: 700 }, thickness: 1 });
+    page.drawText('REDP-5110-00', { x: 30, y: 380, size: 9, font });
+    page.drawText('Redpaper', { x: 340, y: 380, size: 9, font });
+    const sentence = 'This publication explains how to protect data with row permissions and column masks';
+    // (Set at different leading, as a cover's main text and its sidebar are.)
+    for (const [x, lead, lines] of [[30, 14, 12], [340, 11.5, 15]] as const)
+      for (let i = 0; i < lines; i++) page.drawText(sentence.slice(0, 48), { x, y: 680 - i * lead, size: 9, font });
+    // A real table below: 3 x 3 ruled cells of short values.
+    for (const y of [300, 270, 240, 210]) page.drawLine({ start: { x: 100, y }, end: { x: 400, y }, thickness: 1 });
+    for (const x of [100, 200, 300, 400]) page.drawLine({ start: { x, y: 210 }, end: { x, y: 300 }, thickness: 1 });
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) page.drawText(r === 0 ? `Col ${c}` : `${r * 10 + c}`, { x: 110 + c * 100, y: 280 - r * 30, size: 9, font });
+    const { pages } = await tablesOfBytes(await pdf.save());
+    const tables = pages[0]!.regions.filter((r) => r.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)[0]).toEqual(['Col 0', 'Col 1', 'Col 2']);
+  });
+});

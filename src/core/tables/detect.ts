@@ -93,6 +93,11 @@ function ruledTables(words: readonly Word[], groups: readonly RulingGroup[], pag
     const filled = grid.cells.filter((c) => c.words.length);
     const wordsPer = filled.map((c) => c.words.length).sort((a, b) => a - b);
     if (filled.length <= 2 && (wordsPer[wordsPer.length - 1] ?? 0) > 25) continue;
+    // A page laid out in ruled boxes (a cover, a sidebar beside the main text): a row or three whose
+    // text is mostly paragraphs, two or more of them, is not a table.
+    const wordCount = wordsPer.reduce((a, b) => a + b, 0);
+    const paragraphs = wordsPer.filter((n) => n > 40);
+    if (grid.numRows <= 3 && paragraphs.length >= 2 && paragraphs.reduce((a, b) => a + b, 0) > 0.8 * wordCount) continue;
     // A single column holding a page of text is a frame around text, however many rules cross it.
     if (grid.numCols === 1 && (wordsPer[wordsPer.length - 1] ?? 0) > 40) continue;
     // One row of one or two boxes is a banner or a framed heading (a page masthead), not a table.
