@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
 import pkg from './package.json' with { type: 'json' };
-import { LANGUAGE_DATA_CODES } from './src/core/ocr/languages.ts';
+import { NPM_TESSDATA_CODES, REPO_TESSDATA_CODES, REPO_TESSDATA_DIR } from './src/core/ocr/languages.ts';
 import { serviceWorker } from './src/sw/vite-plugin.ts';
 
 // Cross-origin isolation, so threaded WASM (onnxruntime-web, tesseract.js) can use SharedArrayBuffer.
@@ -24,7 +24,9 @@ export default defineConfig({
         // LSTM traineddata of each language (src/core/ocr/languages.ts) and the OSD data.
         { src: 'node_modules/tesseract.js/dist/worker.min.js', dest: 'tesseract' },
         { src: 'node_modules/tesseract.js-core/tesseract-core*.wasm.js', dest: 'tesseract/core' },
-        ...LANGUAGE_DATA_CODES.map((code) => ({ src: `node_modules/@tesseract.js-data/${code}/4.0.0_best_int/${code}.traineddata.gz`, dest: 'tesseract/lang' })),
+        ...NPM_TESSDATA_CODES.map((code) => ({ src: `node_modules/@tesseract.js-data/${code}/4.0.0_best_int/${code}.traineddata.gz`, dest: 'tesseract/lang' })),
+        // Languages with no @tesseract.js-data package (Russian) ship in the repository: models/tessdata/.
+        ...REPO_TESSDATA_CODES.map((code) => ({ src: `${REPO_TESSDATA_DIR}/${code}.traineddata.gz`, dest: 'tesseract/lang' })),
         { src: 'node_modules/@tesseract.js-data/osd/4.0.0/osd.traineddata.gz', dest: 'tesseract/osd' },
         // PP-OCR on onnxruntime-web (src/worker/ocr-ppocr-browser.ts): the wasm runtime and the models.
         { src: 'node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.{wasm,mjs}', dest: 'ort' },

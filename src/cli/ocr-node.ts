@@ -1,13 +1,17 @@
 // Node's OCR environment: tesseract.js workers (worker_threads) with their traineddata read from
-// node_modules (`@tesseract.js-data/<code>` packages), never downloaded. Call installNodeOcr() once
+// node_modules (`@tesseract.js-data/<code>` packages) or, for the languages no such package exists
+// for, from this repository's models/tessdata/ — never downloaded. Call installNodeOcr() once
 // per thread (the CLI task, tests, the bench).
+import { createHash } from 'node:crypto';
 import { mkdirSync, symlinkSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { isMainThread } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { createWorker, OEM } from 'tesseract.js';
 import { TesseraError } from '../core/contract/errors.ts';
+import { REPO_TESSDATA_CODES, REPO_TESSDATA_DIR } from '../core/ocr/languages.ts';
 import { registerOcrEngine, setPreferredOcrEngine, TesseractEngine, type TesseractHost, type TesseractWorkerLike } from '../core/ocr/index.ts';
 import { PpOcrEngine } from '../core/ocr/ppocr.ts';
 import { nodePpOcrHost } from './ocr-ppocr-node.ts';
@@ -19,6 +23,7 @@ const require = createRequire(import.meta.url);
  * (what tesseract.js itself uses for LSTM), OSD needs the full 4.0.0 data (legacy engine).
  */
 function dataDir(code: string): string {
+  if (REPO_TESSDATA_CODES.includes(code)) return checked(repoTessdataDir(), code, `${REPO_TESSDATA_DIR}/${code}.traineddata.gz of the Tessera repository`);
   let pkg: string;
   try {
     pkg = path.dirname(require.resolve(`@tesseract.js-data/${code}/package.json`));
@@ -26,9 +31,18 @@ function dataDir(code: string): string {
     throw new TesseraError('unsupported', `The OCR language data "${code}" is not installed (npm package @tesseract.js-data/${code})`);
   }
   const dir = path.join(pkg, code === 'osd' ? '4.0.0' : '4.0.0_best_int');
-  // tesseract.js never settles createWorker when a language file is missing: check first.
+  return checked(dir, code, `${dir}/${code}.traineddata.gz`);
+}
+
+/** The repository's models/tessdata/ (this file is src/cli/ocr-node.ts; the CLI runs from source). */
+function repoTessdataDir(): string {
+  return fileURLToPath(new URL(`../../${REPO_TESSDATA_DIR}/`, import.meta.url));
+}
+
+/** `dir`, once `<code>.traineddata.gz` is known to be there: tesseract.js never settles createWorker when a language file is missing. */
+function checked(dir: string, code: string, what: string): string {
   if (!existsSync(path.join(dir, `${code}.traineddata.gz`))) {
-    throw new TesseraError('unsupported', `The OCR language data ${dir}/${code}.traineddata.gz is missing`);
+    throw new TesseraError('unsupported', `The OCR language data ${what} is missing`);
   }
   return dir;
 }
@@ -39,13 +53,17 @@ function dataDir(code: string): string {
  */
 export function languageFolder(codes: readonly string[]): string {
   if (codes.length === 1) return dataDir(codes[0]!);
-  const dir = path.join(os.tmpdir(), `tessera-tessdata-${codes.join('+')}`);
+  const targets = codes.map((code) => path.join(dataDir(code), `${code}.traineddata.gz`));
+  // The folder is named after what it links to: links made by another checkout (models/tessdata/
+  // lives in the repository, which may since have moved) are never reused, so none dangles.
+  const key = createHash('sha256').update(targets.join('\n')).digest('hex').slice(0, 12);
+  const dir = path.join(os.tmpdir(), `tessera-tessdata-${codes.join('+')}-${key}`);
   mkdirSync(dir, { recursive: true });
-  for (const code of codes) {
+  for (const [i, code] of codes.entries()) {
     const link = path.join(dir, `${code}.traineddata.gz`);
     if (existsSync(link)) continue;
     try {
-      symlinkSync(path.join(dataDir(code), `${code}.traineddata.gz`), link);
+      symlinkSync(targets[i]!, link);
     } catch (e) {
       // Another process made it between our check and the link: that is the link we want.
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;

@@ -1,8 +1,10 @@
 // Which files of the build the service worker fetches when it installs, and which it caches only
 // when they are first used. Installed: everything a default run needs offline (the app, the engine,
 // pdf.js and its data, English OCR with orientation detection). On first use: large optional data —
-// the chunking tokenizers (0.5-6 MB each), OCR languages other than English, and PP-OCR (Chinese:
-// onnxruntime's wasm and two models, ~30 MB). A file cached on first use works offline from then on.
+// the chunking tokenizers (0.5-6 MB each), OCR languages other than English (tesseract/lang/: the
+// @tesseract.js-data packages' files and the repository's models/tessdata/, e.g. Russian), and
+// PP-OCR (Chinese: onnxruntime's wasm and two models, ~30 MB). A file cached on first use works
+// offline from then on.
 
 /** The tokenizer data files of the service worker (written by vite-plugin.ts, read by tokenizer-source.ts). */
 export const tiktokenDataFile = (encoding: string) => `tokenizers/${encoding}.json`;
