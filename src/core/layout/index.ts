@@ -267,8 +267,12 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
     const lines = figureLines[i]!.sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0).map((l) => l.text);
     out.push({ candidates: [{ type: 'Image', score: 0.8 }], rect, lines, fontSize: 0 });
   });
-  for (const r of regions)
-    out.push({ candidates: [{ type: r.type, score: r.score }], rect: r.rect, lines: [], fontSize: 0, text: r.text ?? '', properties: r.properties, table: r.table });
+  for (const r of regions) {
+    // A picture found in a scan keeps the text laid over it (as a figure does); a table its cells'.
+    const over = r.type === 'Image' && r.text === undefined ? allLines.filter((l) => overlapFraction(l.rect, r.rect) > 0.5).sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0) : [];
+    const lines = over.map((l) => l.text);
+    out.push({ candidates: [{ type: r.type, score: r.score }], rect: r.rect, lines, fontSize: 0, text: r.text ?? (lines.length ? undefined : ''), properties: r.properties, table: r.table });
+  }
 
   const rtlChars = allLines.reduce((n, l) => n + (l.rtl ? l.text.length : 0), 0);
   const allChars = allLines.reduce((n, l) => n + l.text.length, 0);

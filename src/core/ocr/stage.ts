@@ -9,6 +9,7 @@
 // OCR'd pages get their words as TextRuns in points (the same layout analysis follows) and their
 // pictures as Image regions. With output_label_options.orientation_correction, OCR'd pages turned
 // by 90/180/270 degrees are turned upright first and everything is returned in that frame.
+import { overlapFraction } from '../geometry.ts';
 import type { ImagePlacement, PageContent, Rect } from '../pdf/types.ts';
 import type { PageState, PageStage, Region, StageContext } from '../stage.ts';
 import { findPictures } from './image-regions.ts';
@@ -127,12 +128,17 @@ async function ocrWholePage(state: PageState, ctx: StageContext, engine: OcrEngi
   // Lines inside a picture are labels of the picture, read as its text by later stages if at all.
   const outside = lines.filter((l) => !pictures.some((p) => l.box.x0 >= p.x0 && l.box.x1 <= p.x1 && l.box.y0 >= p.y0 && l.box.y1 <= p.y1));
   const regions: Region[] = pictures.map((p) => ({ type: 'Image', rect: toRect(p), score: 0.6, properties: { source: 'ocr' } }));
-  ctx.status(`OCR on page ${page.pageNumber} (${reason}; ${engine.name}, ${codes.join('+')}): ${outside.length} lines`);
+  const read = runsFromLines(outside, scale);
+  // auto: a page behind which a picture lies may still carry real text (a poster, a cover): text the
+  // OCR did not read where it stands is kept; where OCR read text, OCR's words replace the layer.
+  const kept = ctx.options.text_mode === 'auto' ? page.textRuns.filter((r) => r.text.trim() && !read.some((o) => overlapFraction(r.rect, o.rect) > 0)) : [];
+  const keptNote = kept.length ? ` (and ${kept.length} text runs of the text layer where OCR read nothing)` : '';
+  ctx.status(`OCR on page ${page.pageNumber} (${reason}; ${engine.name}, ${codes.join('+')}): ${outside.length} lines${keptNote}`);
   return {
     ...state,
     // The scan itself is no picture of the page: its pictures are the regions found in it (layout
     // turns regions into elements; keeping them in `images` too would make each one twice).
-    content: { ...page, textRuns: runsFromLines(outside, scale), images: [] },
+    content: { ...page, textRuns: [...read, ...kept], images: [] },
     regions: [...state.regions, ...regions],
   };
 }
