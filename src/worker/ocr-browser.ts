@@ -36,7 +36,9 @@ async function startWorker(kind: 'text' | 'osd', codes: readonly string[]): Prom
 
 export const browserTesseractHost: TesseractHost = {
   createWorker: startWorker,
-  maxWorkers: Math.max(1, Math.min(4, (self.navigator.hardwareConcurrency ?? 2) - 1)),
+  // One per core, as in Node: the engine worker mostly waits while pages are read, and the OCR stage
+  // reads the next page while this one is read (with one worker the two would queue).
+  maxWorkers: Math.max(1, Math.min(4, self.navigator.hardwareConcurrency ?? 2)),
 };
 
 let installed = false;
