@@ -39,6 +39,25 @@ test('reads a scanned image offline with OCR served from the app origin', async 
   expect(tesseractFiles.some((f) => /\/tesseract\/core\/tesseract-core.*\.wasm\.js$/.test(f))).toBe(true);
 });
 
+test('the OCR engine setting picks PP-OCR for an English scan, and the CLI command says so', async ({ page }) => {
+  const files: string[] = [];
+  page.on('request', (r) => {
+    if (/\/(ppocr|tesseract)\//.test(r.url())) files.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  await page.getByLabel('OCR engine').selectOption('ppocr');
+  await page.getByTestId('file-input').setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: await scanPng() });
+  await expect(page.getByTestId('cli-command')).toContainText('--ocr-engine ppocr');
+  await page.getByRole('button', { name: 'Partition' }).click();
+  await expect(page.getByTestId('run-state')).toContainText('Done', { timeout: 60_000 });
+  await expect(page.getByTestId('elements')).toContainText('harbour');
+  expect(files.some((f) => f.endsWith('/ppocr/ch_PP-OCRv4_rec_infer.onnx'))).toBe(true);
+  expect(files.some((f) => f.includes('/tesseract/lang/'))).toBe(false);
+  // The setting survives a reload.
+  await page.reload();
+  await expect(page.getByLabel('OCR engine')).toHaveValue('ppocr');
+});
+
 test('reads Chinese-or-English scans with PP-OCR on onnxruntime-web, from the app origin', async ({ page }) => {
   const files: string[] = [];
   page.on('request', (r) => {

@@ -2,6 +2,7 @@ import { CommandLine } from './components/CommandLine.tsx';
 import { Compare } from './components/Compare.tsx';
 import { DropTarget } from './components/DropTarget.tsx';
 import { FileInput } from './components/FileInput.tsx';
+import { OcrEngineSetting } from './components/OcrEngineSetting.tsx';
 import { OptionsForm } from './components/OptionsForm.tsx';
 import { OptionsJson } from './components/OptionsJson.tsx';
 import { PasswordDialog } from './components/PasswordDialog.tsx';
@@ -29,6 +30,7 @@ export function App() {
           <section aria-labelledby="input-title">
             <h2 id="input-title">Document</h2>
             <FileInput />
+            <OcrEngineSetting />
             <Queue />
             <RunBar />
           </section>

@@ -1,6 +1,7 @@
 // The tab's side of the service worker's /v1 partitions (src/sw/tab-engine.ts): the service worker
 // cannot start a Web Worker, so it hands each partition to an open tab of the app, which runs it in
 // an engine worker of its own (with OCR) and sends back the status lines and the response.
+import { preferredEngine, useSettings } from './stores/settings-store.ts';
 import { CancelledError, partitionInWorker } from '../worker/client.ts';
 import { isTabRequest, TAB_HEARTBEAT_MS, type FromTab, type TabRequest, type ToTab } from '../sw/tab-protocol.ts';
 
@@ -20,6 +21,7 @@ function run(req: TabRequest): void {
   partitionInWorker(req.file, {
     options: req.options,
     filename: req.filename,
+    ocrEngine: preferredEngine(useSettings.getState().ocrEngine),
     signal: controller.signal,
     onEvent: (event) => {
       if (event.kind === 'status') send({ type: 'status', line: event.line });

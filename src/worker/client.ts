@@ -21,6 +21,8 @@ export interface RunOptions {
    * last run only: starting a run releases what the slot kept).
    */
   keep?: { slot: string; run: string };
+  /** The OCR engine to prefer (the app's setting); absent: chosen by language. */
+  ocrEngine?: string;
 }
 
 export class CancelledError extends Error {
@@ -90,7 +92,7 @@ export function releaseKept(which: (run: string) => boolean = () => true): void 
 export const isKept = (slot: string, run: string): boolean => kept.get(slot)?.run === run;
 
 export function partitionInWorker(file: ArrayBuffer, run: RunOptions): Promise<PartitionResponse> {
-  const msg: ToWorker = { type: 'partition', id: 1, file, options: run.options, password: run.password, filename: run.filename, keepTables: run.keep !== undefined };
+  const msg: ToWorker = { type: 'partition', id: 1, file, options: run.options, password: run.password, filename: run.filename, keepTables: run.keep !== undefined, ocrEngine: run.ocrEngine };
   if (run.keep) kept.delete(run.keep.slot);
   return inWorker(msg, [file], run.signal, (m) => {
     if (m.type === 'event') run.onEvent?.(m.event);

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 // The engine's Web Worker: runs core's partition() off the main thread, streaming its events.
 import { partition, restructureTables, type TablePage } from '../core/index.ts';
+import { setPreferredOcrEngine } from '../core/ocr/index.ts';
 import { assembleAll } from './assemble-all.ts';
 import { setupPdfjs } from './pdfjs-setup.ts';
 import { installBrowserOcr } from './ocr-browser.ts';
@@ -50,6 +51,7 @@ self.onmessage = async (e: MessageEvent<ToWorker>) => {
   }
   try {
     const pages: TablePage[] = [];
+    setPreferredOcrEngine(msg.ocrEngine ?? null);
     const response = await partition({
       file: new Uint8Array(msg.file),
       options: msg.options,

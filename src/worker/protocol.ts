@@ -14,6 +14,8 @@ export type ToWorker =
       filename?: string;
       /** Send back, with the result, what a table-structure re-run of this run needs (KeptTables). */
       keepTables?: boolean;
+      /** The app's OCR engine setting (`tesseract`, `ppocr`); absent: chosen by language. */
+      ocrEngine?: string;
     }
   /**
    * The document stages and rendering over page elements already partitioned (the app re-assembles

@@ -62,6 +62,8 @@ describe('the equivalent command line', () => {
   it('quotes the options and the file name for a shell', () => {
     expect(cliCommand("it's.pdf", { threshold: 0.4 }, '')).toBe(`tessera partition 'it'\\''s.pdf' --options '{"threshold":0.4}'`);
     expect(cliCommand(undefined, {}, '{}')).toBe('tessera partition FILE');
+    // The app's OCR engine setting is the CLI's --ocr-engine.
+    expect(cliCommand('scan.png', {}, '{}', 'ppocr')).toBe('tessera partition scan.png --ocr-engine ppocr');
     expect(shellQuote('report.pdf')).toBe('report.pdf');
   });
 });

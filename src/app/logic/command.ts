@@ -6,9 +6,10 @@ export function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-export function cliCommand(fileName: string | undefined, options: Record<string, unknown> | undefined, optionsText: string): string {
+export function cliCommand(fileName: string | undefined, options: Record<string, unknown> | undefined, optionsText: string, ocrEngine?: string): string {
   const json = options === undefined ? optionsText.trim() : JSON.stringify(options);
   const parts = ['tessera', 'partition', shellQuote(fileName ?? 'FILE')];
   if (json !== '' && json !== '{}') parts.push('--options', shellQuote(json));
+  if (ocrEngine) parts.push('--ocr-engine', ocrEngine);
   return parts.join(' ');
 }

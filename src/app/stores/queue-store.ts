@@ -3,6 +3,7 @@
 // A table mode change re-runs table structure alone over the last run's kept pages when it can.
 import { create } from 'zustand';
 import type { PartitionEvent } from '../../core/partition.ts';
+import { preferredEngine, useSettings } from './settings-store.ts';
 import { CancelledError, KeptStateGoneError, partitionInWorker, releaseKept, restructureTablesInWorker } from '../../worker/client.ts';
 import { readOptionsText } from '../logic/options-path.ts';
 import { candidateRunOptions, passwordProblem, tableOnlyChange } from '../logic/run-plan.ts';
@@ -84,6 +85,7 @@ export const useQueue = create<QueueState>((set, get) => {
           timer ??= setTimeout(flush, 80);
         },
         keep: { slot: which, run: keptName(item.id, which, run) },
+        ocrEngine: preferredEngine(useSettings.getState().ocrEngine),
       });
       flush();
       patchRun(item.id, which, (r) => onResult(r, response, performance.now()));
