@@ -37,7 +37,10 @@ function cluster<T extends { rect: Rect }>(items: T[], gap: number): T[][] {
   const groups = new Map<number, T[]>();
   items.forEach((item, i) => {
     const root = find(i);
-    groups.set(root, [...(groups.get(root) ?? []), item]);
+    // Appended in place: copying the group for every member made one large drawing quadratic.
+    const group = groups.get(root);
+    if (group) group.push(item);
+    else groups.set(root, [item]);
   });
   // Clusters whose boxes overlap after growing are merged once more (a legend beside its plot).
   return [...groups.values()];
