@@ -10,7 +10,8 @@ import { installNodeOcr } from '../src/cli/ocr-node.ts';
 import { partition, type Stage } from '../src/core/index.ts';
 
 installNodePdfEnvironment();
-installNodeOcr(); // scans are OCR'd; TESSERA_OCR_ENGINE (run.ts --ocr-engine) picks the engine
+// Scans are OCR'd; TESSERA_OCR_ENGINE (run.ts --ocr-engine) picks the engine; run.ts --no-ocr: none.
+if (process.env.TESSERA_BENCH_NO_OCR !== '1') installNodeOcr();
 
 const [mode, file, optionsJson = '{}'] = process.argv.slice(2);
 if ((mode !== 'floor' && mode !== 'pipeline') || !file) {

@@ -16,7 +16,9 @@ interface Measurement {
   error?: string;
 }
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string' }, 'ocr-engine': { type: 'string' }, options: { type: 'string' } } });
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string' }, 'ocr-engine': { type: 'string' }, options: { type: 'string' }, 'no-ocr': { type: 'boolean' } } });
+// --no-ocr: layout only (no OCR engine installed, as `tessera partition --no-ocr`): the issue's speed goal.
+if (values['no-ocr']) process.env.TESSERA_BENCH_NO_OCR = '1';
 // The options object of every pipeline run, e.g. --options '{"table_mode":"none","text_mode":"auto"}'.
 const optionsJson = values.options ?? '{}';
 if (positionals.length === 0) {

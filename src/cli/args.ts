@@ -20,6 +20,8 @@ export interface PartitionCommand {
   progress: boolean;
   /** OCR engine for every page that needs OCR; undefined: chosen per language. */
   ocrEngine: string | undefined;
+  /** --no-ocr: embedded text only; pages and pictures that would need OCR are skipped (status line). */
+  noOcr: boolean;
 }
 
 export type Command =
@@ -79,6 +81,7 @@ export function parseCommand(argv: string[], isTTY: boolean): Command {
         jobs: { type: 'string', short: 'j' },
         'no-progress': { type: 'boolean' },
         'ocr-engine': { type: 'string' },
+        'no-ocr': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         'help-options': { type: 'boolean' },
       },
@@ -91,6 +94,7 @@ export function parseCommand(argv: string[], isTTY: boolean): Command {
   if (values['help-options']) return { command: 'help', topic: 'options' };
   if (positionals.length === 0) throw new UsageError('partition: give a FILE or DIRECTORY to partition');
   if (values.markdown && values.html) throw new UsageError('--markdown and --html cannot be used together');
+  if (values['no-ocr'] && values['ocr-engine']) throw new UsageError('--no-ocr and --ocr-engine cannot be used together');
 
   const jobs = values.jobs === undefined ? availableParallelism() : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs: must be a whole number >= 1, got "${values.jobs}"`);
@@ -105,5 +109,6 @@ export function parseCommand(argv: string[], isTTY: boolean): Command {
     jobs,
     progress: isTTY && !values['no-progress'],
     ocrEngine: checkOcrEngine(values['ocr-engine']),
+    noOcr: values['no-ocr'] === true,
   };
 }

@@ -27,6 +27,8 @@ Flags:
   -j, --jobs N              worker threads for files and pages (default: all cores)
       --ocr-engine NAME     OCR engine for scanned pages: tesseract or ppocr (default: ppocr for
                             Chinese, tesseract otherwise)
+      --no-ocr              embedded text only, no OCR: scanned pages and pictures of text are
+                            skipped with a status line (the fastest way through born-digital PDFs)
       --no-progress         no progress bar on stderr (shown only when stderr is a terminal)
       --help-options        list every partitioning option
 `;

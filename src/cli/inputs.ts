@@ -1,5 +1,5 @@
 // Which files a command line names, and where each one's output goes.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { UsageError, type OutputKind } from './args.ts';
 
@@ -12,13 +12,26 @@ export interface InputFile {
   outPath: string | undefined;
 }
 
-function walk(dir: string): string[] {
+/** Files of `dir` and its subfolders, symbolic links followed (each real folder walked once). */
+function walk(dir: string, seen = new Set<string>()): string[] {
+  const real = realpathSync(dir);
+  if (seen.has(real)) return [];
+  seen.add(real);
   return readdirSync(dir, { withFileTypes: true })
     .sort((a, b) => a.name.localeCompare(b.name))
     .flatMap((entry) => {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) return walk(path);
-      return entry.isFile() && DOCUMENT.test(entry.name) ? [path] : [];
+      let kind: 'dir' | 'file' | 'other' = entry.isDirectory() ? 'dir' : entry.isFile() ? 'file' : 'other';
+      if (entry.isSymbolicLink()) {
+        try {
+          const target = statSync(path);
+          kind = target.isDirectory() ? 'dir' : target.isFile() ? 'file' : 'other';
+        } catch {
+          kind = 'file'; // a dangling link: a document by its name is reported as unreadable
+        }
+      }
+      if (kind === 'dir') return walk(path, seen);
+      return kind === 'file' && DOCUMENT.test(entry.name) ? [path] : [];
     });
 }
 

@@ -70,7 +70,7 @@ async function runSplit(run: Runner, base: Task, pages: number[], parts: number,
 }
 
 async function runFile(run: Runner, file: InputFile, cmd: PartitionCommand, parts: number, bar: ProgressBar): Promise<PartitionResponse> {
-  const task: Task = { path: file.path, options: cmd.options, password: cmd.password };
+  const task: Task = { path: file.path, options: cmd.options, password: cmd.password, ...(cmd.noOcr ? { noOcr: true } : {}) };
   if (parts > 1) {
     const pages = await pagesOf(file.path, cmd.options, cmd.password);
     const useful = pages ? Math.min(parts, Math.floor(pages.length / MIN_PAGES_PER_PART)) : 1;

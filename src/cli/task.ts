@@ -4,12 +4,14 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { partition, type PartitionEvent } from '../core/index.ts';
 import type { PartitionResponse } from '../core/contract/types.ts';
-import { installNodePdfEnvironment } from './node-raster.ts';
-import { installNodeOcr } from './ocr-node.ts';
+import { withNativeBuiltins } from './native-builtins.ts';
+import { installNodePdfEnvironment, nodePdfjsLoader } from './node-raster.ts';
+import { setPdfjsLoader } from '../core/pdf/index.ts';
 
-// pdf.js with its fonts, CMaps and wasm decoders from node_modules; once per thread.
+// pdf.js with its fonts, CMaps and wasm decoders from node_modules; once per thread. Loading it puts
+// back the native built-ins its polyfills replace (native-builtins.ts: a fifth of the CPU time).
 installNodePdfEnvironment();
-installNodeOcr(); // tesseract.js workers with traineddata from node_modules
+setPdfjsLoader(withNativeBuiltins(nodePdfjsLoader));
 
 export interface Task {
   path: string;
@@ -17,12 +19,17 @@ export interface Task {
   password: string | undefined;
   /** Pages of the selection this task processes; absent: the whole document, fully rendered. */
   part?: number[];
+  /** No OCR engine in this thread (--no-ocr): what needs OCR is skipped with a status line. */
+  noOcr?: boolean;
 }
 
 /** The events a task reports back: only what the CLI's progress and merging need. */
 export type TaskEvent = { kind: 'start'; pages: number } | { kind: 'page'; pageNumber: number };
 
 export async function runTask(task: Task, onEvent: (e: TaskEvent) => void, signal?: AbortSignal): Promise<PartitionResponse> {
+  // tesseract.js and PP-OCR engines with their data from node_modules (once per thread; cheap
+  // again). Imported here, not at start: with --no-ocr a thread never loads them (0.1 s each).
+  if (!task.noOcr) (await import('./ocr-node.ts')).installNodeOcr();
   let file: Uint8Array;
   try {
     file = new Uint8Array(await readFile(task.path));

@@ -1,6 +1,6 @@
 // The `tessera` command as a user runs it: a real process, real files, exit codes and outputs.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -39,7 +39,6 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tessera-cli-'));
   onePage = join(dir, 'in', 'one.pdf');
   eightPages = join(dir, 'in', 'eight.pdf');
-  const { mkdirSync } = await import('node:fs');
   mkdirSync(join(dir, 'in'));
   writeFileSync(onePage, (await buildPdf(doc(1))).bytes);
   writeFileSync(eightPages, (await buildPdf(doc(8))).bytes);
@@ -91,6 +90,25 @@ describe('tessera partition', () => {
     expect(two.status.filter((l: string) => l.includes('Completed work'))).toHaveLength(8);
   });
 
+  it('follows symbolic links to files and folders in a directory input', async () => {
+    const linked = join(dir, 'linked');
+    mkdirSync(join(linked, 'sub'), { recursive: true });
+    symlinkSync(onePage, join(linked, 'one-link.pdf'));
+    symlinkSync(join(dir, 'in'), join(linked, 'folder-link'));
+    symlinkSync(linked, join(linked, 'sub', 'loop')); // a cycle: walked once, never forever
+    const out = join(dir, 'linked-out');
+    const { stdout } = await tessera('partition', linked, '--out', out, '--markdown', '--jobs', '1');
+    expect(stdout).toBe('');
+    expect(readdirSync(out).sort()).toEqual(['folder-link__broken.md', 'folder-link__eight.md', 'folder-link__one.md', 'one-link.md']);
+    expect(readFileSync(join(out, 'one-link.md'), 'utf8')).toMatch(/^# Command line report\n/);
+  });
+
+  it('--no-ocr reads the embedded text alone, with the same elements', async () => {
+    const plain = JSON.parse((await tessera('partition', eightPages, '--jobs', '2')).stdout);
+    const noOcr = JSON.parse((await tessera('partition', eightPages, '--jobs', '2', '--no-ocr')).stdout);
+    expect(noOcr.status_code).toBe(200);
+    expect(noOcr.elements).toEqual(plain.elements);
+  });
 });
 
 describe('usage errors exit 2 with a message', () => {
@@ -98,6 +116,7 @@ describe('usage errors exit 2 with a message', () => {
     [['partition'], /give a FILE/],
     [['frobnicate'], /unknown command/],
     [['partition', 'x.pdf', '--jobs', '0'], /--jobs/],
+    [['partition', 'x.pdf', '--no-ocr', '--ocr-engine', 'ppocr'], /--no-ocr and --ocr-engine/],
     [['partition', 'x.pdf', '--options', '{nope'], /--options: not valid JSON/],
     [['partition', 'x.pdf', '--options', '[1]'], /--options: must be a JSON object/],
     [['partition', 'x.pdf', '--markdown', '--html'], /cannot be used together/],
@@ -143,6 +162,14 @@ describe.skipIf(!hasCorpus)('tessera partition on the corpus', () => {
     const open = await tessera('partition', file, '--password', 'test', '--jobs', '1');
     expect(open.code).toBe(0);
     expect(JSON.parse(open.stdout).elements.length).toBeGreaterThan(0);
+  });
+
+  it('--no-ocr skips a scanned page with a status line instead of reading it', async () => {
+    const { code, stdout } = await tessera('partition', corpusFile('docling/ocr_test.pdf'), '--no-ocr', '--jobs', '1');
+    expect(code).toBe(0);
+    const response = JSON.parse(stdout);
+    expect(response.status.join('\n')).toMatch(/OCR skipped on page 1: no OCR engine/);
+    expect(response.elements.filter((e: { type: string; text_representation?: string }) => e.type !== 'Image' && e.text_representation)).toEqual([]);
   });
 
   it('returns elements or a clear 400 for every file, never a crash', async () => {

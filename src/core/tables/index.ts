@@ -5,6 +5,7 @@ import type { PageStage, Region, StageContext } from '../stage.ts';
 import { mergeLeftovers, plainTableText, tableCsv, toTableStructure } from './build.ts';
 import { detectTables } from './detect.ts';
 import { chooseEngine, TABLE_PIXELS_DPI } from './engines.ts';
+import type { Grid } from './grid.ts';
 import { rasterRulings, RULING_DPI } from './raster.ts';
 import type { Ruling } from './rulings.ts';
 import { OCR_FONT_NAME } from '../ocr/to-runs.ts';
@@ -26,6 +27,8 @@ interface LastTable {
 
 // Keyed by the run (its open document, or the key of a table-structure re-run: restructure.ts).
 const lastTables = new WeakMap<object, LastTable>();
+/** The page the run's tables were last looked for on (whether it had any or not). */
+const lastSeen = new WeakMap<object, number>();
 const reported = new WeakMap<object, Set<string>>();
 
 /**
@@ -60,10 +63,13 @@ export function tablesOfPage(
   /** `doc`: the run's key (continued tables, status lines said once); without it, pages stand alone. */
   ctx: Pick<StageContext, 'options' | 'status'> & { doc?: object },
   extraRulings: readonly Ruling[] = [],
+  /** detectTables(page, extraRulings), when the caller has it already (it is changed here). */
+  detected?: Grid[],
 ): Region[] {
   const options = ctx.options;
   const keepBreaks = !options.text_extraction_options.remove_line_breaks;
-  const grids = detectTables(page, extraRulings);
+  const grids = detected ?? detectTables(page, extraRulings);
+  if (ctx.doc) lastSeen.set(ctx.doc, page.pageNumber);
   const regions: Region[] = [];
   const prev = ctx.doc ? lastTables.get(ctx.doc) : undefined;
   // Text lines outside every table: where titles are looked for.
@@ -150,19 +156,20 @@ export const tablesStage: PageStage = {
       scanRulings.set(state.content, extra);
     }
     const n = state.content.pageNumber;
-    const known = lastTables.get(ctx.doc);
-    if (n > 1 && (!known || known.pageNumber !== n - 1) && startsWithTable(state.content)) {
-      // The run did not read the previous page (pages split over threads, selected_pages): read it
-      // now, so that a table continued from it gets its header. Its own regions are not kept.
+    const grids = detectTables(state.content, extra);
+    // The run did not look at the previous page (pages split over threads, selected_pages): read it
+    // now, so that a table continued from it gets its header. Its own regions are not kept.
+    // (Whether this page starts with a table is judged without raster rulings, as it always was.)
+    if (n > 1 && lastSeen.get(ctx.doc) !== n - 1 && startsWithTable(state.content, extra.length ? detectTables(state.content) : grids)) {
       const before = await ctx.doc.readPage(n - 1, ctx.signal);
       tablesOfPage(before, { options: ctx.options, status: () => {}, doc: ctx.doc });
     }
-    return { ...state, regions: [...state.regions, ...tablesOfPage(state.content, ctx, extra)] };
+    return { ...state, regions: [...state.regions, ...tablesOfPage(state.content, ctx, extra, grids)] };
   },
 };
 
-/** A born-digital page whose first table starts at its top (under page furniture only). */
-function startsWithTable(page: PageContent): boolean {
-  const first = detectTables(page)[0];
+/** A born-digital page whose first table (of `grids`, its tables) starts at its top (under page furniture only). */
+function startsWithTable(page: PageContent, grids: readonly Grid[]): boolean {
+  const first = grids[0];
   return first !== undefined && textBetween(page, 0.08 * page.height, first.rect.y0) <= 2;
 }

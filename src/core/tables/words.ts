@@ -43,36 +43,63 @@ const isUpright = (run: TextRun): boolean => Math.abs(run.angle) < 2 || Math.abs
 export function wordsOf(runs: readonly TextRun[], rotated = false): Word[] {
   const out: Word[] = [];
   for (const run of runs) {
+    const mono = MONO.test(run.fontName);
+    const ocr = run.fontName === OCR_FONT;
     if (!isUpright(run)) {
       if (rotated && run.text.trim()) {
-        out.push({ text: run.text.trim(), rect: run.rect, fontSize: run.fontSize, bold: run.bold, mono: MONO.test(run.fontName), rotated: true, ocr: run.fontName === OCR_FONT });
+        out.push({ text: run.text.trim(), rect: run.rect, fontSize: run.fontSize, bold: run.bold, mono, rotated: true, ocr });
       }
       continue;
     }
-    const chars = [...run.text];
-    const n = chars.length;
+    // Positions go by code point (a character outside the BMP is one position, two code units):
+    // first count them, then cut the run at whitespace, slicing the string by code units.
+    const text = run.text;
+    let n = 0;
+    for (let k = 0; k < text.length; k++) if (!pairedTrail(text, k)) n++;
     if (n === 0) continue;
     const w = run.rect.x1 - run.rect.x0;
-    let start = -1;
-    const flush = (end: number): void => {
-      if (start < 0) return;
-      out.push({
-        text: chars.slice(start, end).join(''),
-        rect: { x0: run.rect.x0 + (w * start) / n, y0: run.rect.y0, x1: run.rect.x0 + (w * end) / n, y1: run.rect.y1 },
-        fontSize: run.fontSize,
-        bold: run.bold,
-        mono: MONO.test(run.fontName),
-        ocr: run.fontName === OCR_FONT,
-      });
-      start = -1;
-    };
-    chars.forEach((ch, i) => {
-      if (/\s/.test(ch)) flush(i);
-      else if (start < 0) start = i;
-    });
-    flush(n);
+    let i = 0; // code point index of position k
+    let start = -1; // code point index where the current word starts
+    let startUnit = 0; // ... and its code unit offset
+    for (let k = 0; k <= text.length; k++) {
+      if (pairedTrail(text, k)) continue;
+      const code = k < text.length ? text.charCodeAt(k) : 32;
+      if (isSpace(text, k, code)) {
+        if (start >= 0) {
+          out.push({
+            text: text.slice(startUnit, k),
+            rect: { x0: run.rect.x0 + (w * start) / n, y0: run.rect.y0, x1: run.rect.x0 + (w * i) / n, y1: run.rect.y1 },
+            fontSize: run.fontSize,
+            bold: run.bold,
+            mono,
+            ocr,
+          });
+          start = -1;
+        }
+      } else if (start < 0) {
+        start = i;
+        startUnit = k;
+      }
+      i++;
+    }
   }
   return out;
+}
+
+/** The second half of a surrogate pair (not a position of its own; a lone half is one). */
+function pairedTrail(text: string, k: number): boolean {
+  const code = text.charCodeAt(k);
+  if (!(code >= 0xdc00 && code <= 0xdfff) || k === 0) return false;
+  const lead = text.charCodeAt(k - 1);
+  return lead >= 0xd800 && lead <= 0xdbff;
+}
+const SPACE = /\s/;
+
+/** Whether the character at `k` (code unit `code`) is whitespace, as /\s/ says. */
+function isSpace(text: string, k: number, code: number): boolean {
+  if (code < 0x80) return code === 32 || (code >= 9 && code <= 13);
+  if (code >= 0xd800 && code <= 0xdfff) return false; // surrogates: no astral character is whitespace
+  return SPACE.test(text.charAt(k));
 }
 
 export function unionOf(rects: readonly Rect[]): Rect {
@@ -112,9 +139,11 @@ export const SEGMENT_GAP_EMS = 1.0;
 
 /** Groups words into lines (shared baseline band), each split into segments at column-wide gaps. */
 export function linesOf(words: readonly Word[]): TextLine[] {
-  const sorted = [...words].sort((a, b) => (a.rect.y0 + a.rect.y1) / 2 - (b.rect.y0 + b.rect.y1) / 2);
+  // Sorted by vertical centre (a stable sort on precomputed keys: the same order as comparing centres).
+  const keyed = words.map((w, i) => ({ w, i, c: (w.rect.y0 + w.rect.y1) / 2 }));
+  keyed.sort((a, b) => a.c - b.c || a.i - b.i);
   const lines: { rect: Rect; words: Word[] }[] = [];
-  for (const w of sorted) {
+  for (const { w } of keyed) {
     // Compare with the last few lines only: sorted by centre, a word's line is among the recent ones.
     let best: { rect: Rect; words: Word[] } | undefined;
     let bestOverlap = 0.5;
@@ -128,8 +157,13 @@ export function linesOf(words: readonly Word[]): TextLine[] {
     }
     if (best) {
       best.words.push(w);
-      best.rect = unionOf([best.rect, w.rect]);
-    } else lines.push({ rect: { ...w.rect }, words: [w] });
+      // The line's own box (a copy): grown in place.
+      const r = best.rect;
+      if (w.rect.x0 < r.x0) r.x0 = w.rect.x0;
+      if (w.rect.y0 < r.y0) r.y0 = w.rect.y0;
+      if (w.rect.x1 > r.x1) r.x1 = w.rect.x1;
+      if (w.rect.y1 > r.y1) r.y1 = w.rect.y1;
+    } else lines.push({ rect: { x0: w.rect.x0, y0: w.rect.y0, x1: w.rect.x1, y1: w.rect.y1 }, words: [w] });
   }
   return lines
     .map((l) => finishLine(l.words))
@@ -154,6 +188,9 @@ export function finishLine(words: Word[]): TextLine {
   return { rect: unionOf(ws.map((w) => w.rect)), words: ws, segments, fontSize };
 }
 
+/** `words`: sorted left to right already (joinWords would sort them again to the same order). */
 function segmentOf(words: Word[]): Segment {
-  return { rect: unionOf(words.map((w) => w.rect)), words, text: joinWords(words) };
+  let text = words[0]?.text ?? '';
+  for (let i = 1; i < words.length; i++) text += ' ' + words[i]!.text;
+  return { rect: unionOf(words.map((w) => w.rect)), words, text };
 }
