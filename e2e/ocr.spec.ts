@@ -1,26 +1,14 @@
 // OCR in the browser: a scanned page (PNG) read by tesseract.js in nested Web Workers, with the
 // worker script, wasm core and traineddata all served from the app's own origin (offline.ts fails
 // the test on any request elsewhere).
-import { openDocument } from '../src/core/pdf/index.ts';
 import { installNodePdfEnvironment } from '../src/cli/node-raster.ts';
-import { buildPdf } from '../test/fixtures/build-pdf.ts';
-import { encodePng } from '../test/fixtures/png.ts';
+import { scannedPng } from '../test/fixtures/scan-png.ts';
 import { expect, test } from './offline.ts';
 
 installNodePdfEnvironment();
 
 async function scanPng(): Promise<Buffer> {
-  const { bytes } = await buildPdf({
-    pages: [{ size: [360, 160], blocks: [{ kind: 'paragraph', text: 'Scanned invoice for the harbour office', size: 14 }] }],
-  });
-  const doc = await openDocument(bytes);
-  const img = await doc.rasterize(1, 150);
-  await doc.close();
-  const png = encodePng(img.width, img.height, (x, y) => {
-    const i = (y * img.width + x) * 4;
-    return [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
-  }, 150);
-  return Buffer.from(png);
+  return Buffer.from(await scannedPng('Scanned invoice for the harbour office'));
 }
 
 test('reads a scanned image offline with OCR served from the app origin', async ({ page }) => {

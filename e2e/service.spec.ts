@@ -1,9 +1,8 @@
 // The in-browser service: once the app's service worker is active, page scripts call the /v1 API on
 // the app's own origin — and keep doing so after a reload with the network off.
-import { openDocument } from '../src/core/pdf/index.ts';
 import { installNodePdfEnvironment } from '../src/cli/node-raster.ts';
 import { buildPdf } from '../test/fixtures/build-pdf.ts';
-import { encodePng } from '../test/fixtures/png.ts';
+import { scannedPng } from '../test/fixtures/scan-png.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './offline.ts';
 
@@ -68,17 +67,7 @@ test('page scripts partition through /v1/document/partition once the service wor
 
 /** A scanned page: a rendered PDF page saved as a PNG, with no text layer (as in e2e/ocr.spec.ts). */
 async function scanPngBase64(): Promise<string> {
-  const { bytes } = await buildPdf({
-    pages: [{ size: [360, 160], blocks: [{ kind: 'paragraph', text: 'Scanned invoice for the harbour office', size: 14 }] }],
-  });
-  const doc = await openDocument(bytes);
-  const img = await doc.rasterize(1, 150);
-  await doc.close();
-  const png = encodePng(img.width, img.height, (x, y) => {
-    const i = (y * img.width + x) * 4;
-    return [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
-  }, 150);
-  return Buffer.from(png).toString('base64');
+  return Buffer.from(await scannedPng('Scanned invoice for the harbour office')).toString('base64');
 }
 
 /** Runs in the page: POST a PNG scan to the sync endpoint (with OCR asked for, unless `auto`). */
