@@ -9,6 +9,7 @@ import type { PageState, StageContext } from '../../src/core/stage.ts';
 import { RULING_DPI, tablesStage } from '../../src/core/tables/index.ts';
 import { tablePageOf } from '../../src/core/tables/restructure.ts';
 import { buildPdf, type DocDesc } from '../fixtures/build-pdf.ts';
+import { ocrRun } from '../fixtures/runs.ts';
 
 const PARA = 'Tessera splits documents into typed layout elements with boxes and scores so that people can search them.';
 
@@ -189,23 +190,12 @@ describe('table structure re-run on a scanned page', () => {
     for (const x of [100, 200, 300]) ink(px(x), px(100), px(x) + 2, px(160) + 1);
     return { width, height, data };
   }
-  const run = (text: string, x0: number, y0: number) => ({
-    text,
-    rect: { x0, y0, x1: x0 + text.length * 5, y1: y0 + 12 },
-    fontName: 'OCR',
-    fontSize: 10,
-    bold: false,
-    italic: false,
-    dir: 'ltr' as const,
-    angle: 0,
-    hasEOL: false,
-  });
   const content: PageContent = {
     pageNumber: 1,
     width: 595,
     height: 842,
     rotate: 0,
-    textRuns: [run('Name', 105, 104), run('Count', 205, 104), run('Alpha', 105, 124), run('12', 205, 124), run('Beta', 105, 144), run('34', 205, 144)],
+    textRuns: [ocrRun('Name', 105, 104), ocrRun('Count', 205, 104), ocrRun('Alpha', 105, 124), ocrRun('12', 205, 124), ocrRun('Beta', 105, 144), ocrRun('34', 205, 144)],
     paths: [],
     images: [],
   };

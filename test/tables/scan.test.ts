@@ -2,9 +2,10 @@
 // runs), glyph strokes and filled areas are not taken for rules, and the OCR words then fall into
 // the grid those lines make.
 import { describe, expect, it } from 'vitest';
-import type { OpenedDocument, PageContent, RasterImage, TextRun } from '../../src/core/pdf/types.ts';
+import type { OpenedDocument, PageContent, RasterImage } from '../../src/core/pdf/types.ts';
 import type { StageContext } from '../../src/core/stage.ts';
 import { rasterRulings, RULING_DPI, tablesStage } from '../../src/core/tables/index.ts';
+import { ocrRun } from '../fixtures/runs.ts';
 import { grid, options } from './helpers.ts';
 
 const px = (pt: number): number => Math.round((pt * RULING_DPI) / 72);
@@ -43,17 +44,6 @@ function scannedTable(): RasterImage {
   return img;
 }
 
-const ocrRun = (text: string, x0: number, y0: number): TextRun => ({
-  text,
-  rect: { x0, y0, x1: x0 + text.length * 5, y1: y0 + 12 },
-  fontName: 'OCR',
-  fontSize: 10,
-  bold: false,
-  italic: false,
-  dir: 'ltr',
-  angle: 0,
-  hasEOL: false,
-});
 
 describe('rules in a raster', () => {
   it('finds each drawn rule at its place, and no rule in text strokes or inside a solid block', () => {
