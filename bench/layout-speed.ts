@@ -8,15 +8,14 @@
 // (CPU seconds vary much less than wall seconds on a shared machine), their ratio, seconds per
 // stage, and with --profile the N functions (default 25) with the most self time in the pipeline
 // runs, grouped also by source folder (from V8's sampling profiler, node:inspector).
-// pdf.js is loaded as the CLI loads it (src/cli/task.ts: native built-ins put back after pdf.js's
-// polyfills replaced them, src/cli/native-builtins.ts); --polyfilled keeps the polyfills, as the
-// other benches and the tests run. Floor and pipeline share the process, so they always share this.
+// pdf.js is loaded as every Node entry point loads it (native built-ins put back after pdf.js's
+// polyfills replaced them, src/cli/native-builtins.ts); --polyfilled keeps the polyfills. Floor and
+// pipeline share the process, so they always share this.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { withNativeBuiltins } from '../src/cli/native-builtins.ts';
-import { installNodePdfEnvironment, nodePdfjsLoader, pdfjsDataDirs } from '../src/cli/node-raster.ts';
+import { installNodePdfEnvironment, nodeNativePdfjsLoader, nodePdfjsLoader, pdfjsDataDirs } from '../src/cli/node-raster.ts';
 import { partition } from '../src/core/index.ts';
 import { setPdfjsLoader } from '../src/core/pdf/index.ts';
 
@@ -36,7 +35,7 @@ const profileTop = values.profile ? Number(values.profile) : 0;
 
 installNodePdfEnvironment();
 // Loaded once here, for the floor and the engine alike.
-const pdfjs = await (values.polyfilled ? nodePdfjsLoader : withNativeBuiltins(nodePdfjsLoader))();
+const pdfjs = await (values.polyfilled ? nodePdfjsLoader : nodeNativePdfjsLoader)();
 setPdfjsLoader(async () => pdfjs);
 const { getDocument } = pdfjs.lib;
 

@@ -4,12 +4,16 @@
 // CPU seconds are the whole process's (every thread: pdf.js, OCR workers): on a machine shared
 // with other work they vary much less than the wall-clock seconds.
 import { readFileSync } from 'node:fs';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { installNodePdfEnvironment } from '../src/cli/node-raster.ts';
+import { installNodePdfEnvironment, nodeNativePdfjsLoader } from '../src/cli/node-raster.ts';
 import { installNodeOcr } from '../src/cli/ocr-node.ts';
 import { partition, type Stage } from '../src/core/index.ts';
+import { setPdfjsLoader } from '../src/core/pdf/index.ts';
 
 installNodePdfEnvironment();
+// pdf.js loaded once, as the CLI loads it (native built-ins back), for the floor and the engine alike.
+const pdfjs = await nodeNativePdfjsLoader();
+setPdfjsLoader(async () => pdfjs);
+const { getDocument } = pdfjs.lib;
 // Scans are OCR'd; TESSERA_OCR_ENGINE (run.ts --ocr-engine) picks the engine; run.ts --no-ocr: none.
 if (process.env.TESSERA_BENCH_NO_OCR !== '1') installNodeOcr();
 
@@ -24,7 +28,7 @@ const bytes = new Uint8Array(readFileSync(file));
 async function floor() {
   const perPage: number[] = [];
   const t0 = performance.now();
-  const doc = await getDocument({ data: bytes.slice(), verbosity: 0 }).promise;
+  const doc = await getDocument({ data: bytes.slice(), verbosity: 0, ...pdfjs.params }).promise;
   const open = (performance.now() - t0) / 1000;
   for (let n = 1; n <= doc.numPages; n++) {
     const t = performance.now();

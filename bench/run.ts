@@ -44,6 +44,8 @@ function measure(mode: 'floor' | 'pipeline', file: string, ocrEngine?: string): 
   return JSON.parse(out.trim().split('\n').pop()!) as Measurement;
 }
 
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+
 function quantile(xs: number[], q: number): number {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
@@ -75,11 +77,13 @@ for (const file of positionals.flatMap(files)) {
   }
 }
 const [fm, f90, pm, p90] = [quantile(all.floor, 0.5), quantile(all.floor, 0.9), quantile(all.pipeline, 0.5), quantile(all.pipeline, 0.9)];
+// The mean is what a folder of these files costs per page; the median is a typical page.
+const [fMean, pMean] = [mean(all.floor), mean(all.pipeline)];
 console.log(`\nAll ${all.pages} pages`);
-console.log(`  floor (pdf.js text + operator list): median ${fmt(fm)} s/page, p90 ${fmt(f90)} s/page, peak ${all.floorMem.toFixed(0)} MiB`);
-console.log(`  tessera pipeline:                    median ${fmt(pm)} s/page, p90 ${fmt(p90)} s/page, peak ${all.pipeMem.toFixed(0)} MiB`);
-console.log(`  tessera CPU (all threads):           median ${fmt(quantile(all.cpu, 0.5))} s/page, p90 ${fmt(quantile(all.cpu, 0.9))} s/page`);
-console.log(`  ratio to floor: median ${(pm / fm).toFixed(2)}x, p90 ${(p90 / f90).toFixed(2)}x`);
+console.log(`  floor (pdf.js text + operator list): median ${fmt(fm)} s/page, p90 ${fmt(f90)}, mean ${fmt(fMean)}, peak ${all.floorMem.toFixed(0)} MiB`);
+console.log(`  tessera pipeline:                    median ${fmt(pm)} s/page, p90 ${fmt(p90)}, mean ${fmt(pMean)}, peak ${all.pipeMem.toFixed(0)} MiB`);
+console.log(`  tessera CPU (all threads):           median ${fmt(quantile(all.cpu, 0.5))} s/page, p90 ${fmt(quantile(all.cpu, 0.9))}, mean ${fmt(mean(all.cpu))}`);
+console.log(`  ratio to floor: median ${(pm / fm).toFixed(2)}x, p90 ${(p90 / f90).toFixed(2)}x, mean ${(pMean / fMean).toFixed(2)}x`);
 console.log('  per stage (s/page, all pages):');
 for (const [stage, total] of Object.entries(all.stages)) console.log(`    ${stage.padEnd(8)} ${fmt(total / Math.max(1, all.pages))}`);
 

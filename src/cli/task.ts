@@ -4,14 +4,10 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { partition, type PartitionEvent } from '../core/index.ts';
 import type { PartitionResponse } from '../core/contract/types.ts';
-import { withNativeBuiltins } from './native-builtins.ts';
-import { installNodePdfEnvironment, nodePdfjsLoader } from './node-raster.ts';
-import { setPdfjsLoader } from '../core/pdf/index.ts';
+import { installNodePdfEnvironment } from './node-raster.ts';
 
-// pdf.js with its fonts, CMaps and wasm decoders from node_modules; once per thread. Loading it puts
-// back the native built-ins its polyfills replace (native-builtins.ts: a fifth of the CPU time).
+// pdf.js with its fonts, CMaps and wasm decoders from node_modules; once per thread.
 installNodePdfEnvironment();
-setPdfjsLoader(withNativeBuiltins(nodePdfjsLoader));
 
 export interface Task {
   path: string;

@@ -2,16 +2,12 @@
 // as they happen, a `cancel` message aborts the running one (core checks its signal between stages).
 import { parentPort } from 'node:worker_threads';
 import { partition } from '../core/index.ts';
-import { withNativeBuiltins } from '../cli/native-builtins.ts';
-import { installNodePdfEnvironment, nodePdfjsLoader } from '../cli/node-raster.ts';
-import { setPdfjsLoader } from '../core/pdf/index.ts';
+import { installNodePdfEnvironment } from '../cli/node-raster.ts';
 import type { FromEngineWorker, ToEngineWorker } from './engine-pool.ts';
 
 if (!parentPort) throw new Error('engine-worker.ts must run in a worker thread');
 const port = parentPort;
 installNodePdfEnvironment();
-// As in the CLI's threads: the native built-ins back after pdf.js's polyfills (cli/native-builtins.ts).
-setPdfjsLoader(withNativeBuiltins(nodePdfjsLoader));
 const running = new Map<number, AbortController>();
 const post = (m: FromEngineWorker) => port.postMessage(m);
 
