@@ -1,8 +1,14 @@
 #!/usr/bin/env node
-// The `tessera` command. The sources are TypeScript; tsx compiles them on the fly, so the command
-// works straight from a clone after `npm install`, with no build step.
-import { register } from 'tsx/esm/api';
+// The `tessera` command. It runs a bundle of the TypeScript sources, rebuilt whenever they change
+// (cli-bundle.js), so it works straight from a clone after `npm install`, with no build step; if the
+// bundle cannot be built, tsx compiles the sources on the fly instead.
+import { cliBundle } from './cli-bundle.js';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+let entry = await cliBundle();
+if (!entry) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  entry = new URL('../src/cli/main.ts', import.meta.url);
+}
+const { main } = await import(entry.href);
 process.exitCode = await main(process.argv.slice(2));

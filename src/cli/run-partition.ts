@@ -35,6 +35,19 @@ async function pagesOf(path: string, options: Record<string, unknown>, password:
   }
 }
 
+/**
+ * Tasks on this thread run one after another, as they do on each pool thread: started all at once,
+ * every document of a folder would be open together, interleaved, competing for memory.
+ */
+function oneAtATime(run: Runner): Runner {
+  let last: Promise<unknown> = Promise.resolve();
+  return (task, onEvent) => {
+    const result = last.then(() => run(task, onEvent));
+    last = result.catch(() => undefined);
+    return result;
+  };
+}
+
 function split(pages: number[], parts: number): number[][] {
   const size = Math.ceil(pages.length / parts);
   const chunks: number[][] = [];
@@ -105,7 +118,7 @@ export async function runPartition(cmd: PartitionCommand): Promise<number> {
   }
   const files = resolveInputs(cmd.inputs, cmd.out, cmd.print);
   const pool = cmd.jobs > 1 ? new ThreadPool(cmd.jobs) : null;
-  const run: Runner = pool ? (t, e) => pool.run(t, e) : (t, e) => runTask(t, e);
+  const run: Runner = pool ? (t, e) => pool.run(t, e) : oneAtATime(runTask);
   const bar = new ProgressBar(cmd.progress ? process.stderr : null);
   const partsPerFile = files.length >= cmd.jobs ? 1 : Math.ceil(cmd.jobs / files.length);
   let failures = 0;

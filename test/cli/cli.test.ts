@@ -12,8 +12,12 @@ import { corpusDir, corpusFile, hasCorpus, warnIfNoCorpus } from '../fixtures/co
 const BIN = join(import.meta.dirname, '../../bin/tessera.js');
 
 async function tessera(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return run(process.env, args);
+}
+
+async function run(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], { maxBuffer: 64 << 20 });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], { env, maxBuffer: 64 << 20 });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -101,6 +105,13 @@ describe('tessera partition', () => {
     expect(stdout).toBe('');
     expect(readdirSync(out).sort()).toEqual(['folder-link__broken.md', 'folder-link__eight.md', 'folder-link__one.md', 'one-link.md']);
     expect(readFileSync(join(out, 'one-link.md'), 'utf8')).toMatch(/^# Command line report\n/);
+  });
+
+  it('runs the same from the sources through tsx when the bundle is not used', async () => {
+    const bundled = JSON.parse((await tessera('partition', eightPages, '--jobs', '2')).stdout);
+    const fromSources = await run({ ...process.env, TESSERA_NO_BUNDLE: '1' }, ['partition', eightPages, '--jobs', '2']);
+    expect(fromSources.code).toBe(0);
+    expect(JSON.parse(fromSources.stdout).elements).toEqual(bundled.elements);
   });
 
   it('--no-ocr reads the embedded text alone, with the same elements', async () => {
