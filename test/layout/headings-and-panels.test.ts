@@ -91,6 +91,24 @@ describe('panels and banners', () => {
     expect(typeOf(els, '1 Introduction')).toBe('Section-header');
   });
 
+  it('a pattern drawn over the whole page behind running text is no figure', () => {
+    // Tiles of a background pattern, 100 pt apart, each a curve, covering the page.
+    const tiles = Array.from({ length: 48 }, (_, i) => fill((i % 6) * 100, Math.floor(i / 6) * 105, (i % 6) * 100 + 104, Math.floor(i / 6) * 105 + 110));
+    const els = labelPage(page([...paragraph(50, 100, 6), ...paragraph(50, 300, 6)], { paths: tiles }));
+    expect(els.some((e) => e.candidates[0]!.type === 'Image')).toBe(false);
+    expect(els.filter((e) => e.candidates[0]!.type === 'Text')).toHaveLength(2);
+  });
+
+  it('a label beside a picture does not pull the column next to it into the figure', () => {
+    // A photo at the right margin, a column of text left of it, and across the column a row of a
+    // diagram's short labels, each a little apart from the next, the first close to the photo.
+    const column = [...paragraph(72, 210, 6), ...paragraph(72, 400, 6)].map((r) => ({ ...r, rect: { ...r.rect, x1: 437 } }));
+    const labels = Array.from({ length: 4 }, (_, i) => run('a diagram label', 360 - 88 * i, 320));
+    const els = labelPage(page([...column, ...labels], { images: [{ ...picture(447, 200, 595, 650), pixelWidth: 300, pixelHeight: 900 }] }));
+    const paragraphs = els.filter((e) => e.candidates[0]!.type === 'Text' && e.lines[0]?.startsWith('word'));
+    expect(paragraphs.map((e) => e.lines.length)).toEqual([6, 6]);
+  });
+
   it('a picture with labels set small beside it stays a figure', () => {
     const els = labelPage(page([...paragraph(50, 100, 8), run('axis', 200, 300, { fontSize: 8 })], { images: [picture(100, 250, 400, 400)] }));
     expect(els.filter((e) => e.candidates[0]!.type === 'Image')).toHaveLength(1);

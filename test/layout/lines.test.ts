@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildBlocks } from '../../src/core/layout/blocks.ts';
-import { buildLines, cleanText } from '../../src/core/layout/lines.ts';
+import { buildLines } from '../../src/core/layout/lines.ts';
+import { cleanText } from '../../src/core/pdf/clean-text.ts';
 import { joinLines } from '../../src/core/layout/text.ts';
 import { textRun } from '../fixtures/runs.ts';
 
@@ -26,6 +27,11 @@ describe('lines', () => {
   it('puts no spaces between CJK characters', () => {
     const lines = buildLines([run('文書', 20, 100), run('解析', 32, 100)]);
     expect(lines[0]!.text).toBe('文書解析');
+  });
+
+  it('spaces Korean words set as runs a tenth of an em apart, and not a word broken over runs', () => {
+    expect(buildLines([run('마시는', 20, 100), run('물', 36, 100), run('또는', 42, 100.2)])[0]!.text).toBe('마시는 물 또는');
+    expect(buildLines([run('감염', 20, 100), run('병', 30.2, 100)])[0]!.text).toBe('감염병');
   });
 
   it('drops whitespace-only runs', () => {
@@ -106,6 +112,29 @@ describe('wide word spaces of justified text', () => {
       textRun('another full line of words', 70, 144, { fontSize: 13 }),
     ]);
     expect(lines.map((l) => l.text)).toContain('left part right part');
+  });
+
+  it('wide spaces of two lines that fall close by chance are word spaces', () => {
+    // A two-line paragraph: each line has a 15 pt space, 11 pt apart, neither edge in line.
+    const lines = buildLines([
+      textRun('first line start', 70, 100, { fontSize: 13 }),
+      textRun('first line end', 70 + 16 * 6.5 + 15, 100, { fontSize: 13 }),
+      textRun('second line starting', 70, 122, { fontSize: 13 }),
+      textRun('its end', 70 + 20 * 6.5 + 15, 122, { fontSize: 13 }),
+    ]);
+    expect(lines.map((l) => l.text)).toEqual(['first line start first line end', 'second line starting its end']);
+  });
+
+  it('a gutter after ragged lines stays a gutter: the next column starts in line', () => {
+    const rows = [
+      ['ragged left', 100],
+      ['a longer left line', 122],
+      ['short', 144],
+    ] as const;
+    const runs = rows.flatMap(([left, y]) => [textRun(left, 70, y, { fontSize: 13 }), textRun('right column', 70 + left.length * 6.5 + 15 + (y === 122 ? 0 : 40), y, { fontSize: 13 })]);
+    // Right column at x = 70 + 18 * 6.5 + 15 on every line (the longest left line sets it).
+    for (const r of runs.filter((r) => r.text === 'right column')) Object.assign(r.rect, { x0: 202, x1: 202 + 12 * 6.5 });
+    expect(buildLines(runs).map((l) => l.text)).not.toContain('a longer left line right column');
   });
 
   it('a gap that runs down the page stays a gutter', () => {

@@ -68,7 +68,8 @@ const LABEL_CHARS = 40;
 /**
  * Axis titles, tick values and legends set just outside a drawing belong to it: short lines within
  * about a line height of a figure are taken in, a few times over (tick values, then the axis title
- * beyond them). Captions, larger type and the short last line of a paragraph are not.
+ * beyond them). Captions, larger type and the short last line of a paragraph are not, nor is a
+ * label whose taking would spread the figure over running text.
  */
 export function growFigures(figures: readonly Rect[], lines: readonly Line[]): Rect[] {
   const body = commonSize(lines);
@@ -96,9 +97,12 @@ export function growFigures(figures: readonly Rect[], lines: readonly Line[]): R
         const dx = Math.max(0, f.x0 - r.x1, r.x0 - f.x1);
         const dy = Math.max(0, f.y0 - r.y1, r.y0 - f.y1);
         if (dx > 1.5 * thick || dy > 1.2 * thick) continue;
+        const grown = { x0: Math.min(f.x0, r.x0), y0: Math.min(f.y0, r.y0), x1: Math.max(f.x1, r.x1), y1: Math.max(f.y1, r.y1) };
+        // A label beside a picture that sits beside a column must not pull the column in with it.
+        if (long.some((o) => overlapFraction(o.rect, grown) > 0.7 && overlapFraction(o.rect, f) <= 0.7)) continue;
         taken.add(l);
         grew = true;
-        Object.assign(f, { x0: Math.min(f.x0, r.x0), y0: Math.min(f.y0, r.y0), x1: Math.max(f.x1, r.x1), y1: Math.max(f.y1, r.y1) });
+        Object.assign(f, grown);
       }
       if (!grew) break;
     }
@@ -116,6 +120,8 @@ function pageFigures(page: PageContent, lines: readonly Line[], regions: readonl
     const covered = inside.reduce((s, l) => s + lineArea(l), 0) / Math.max(1, rectArea(f.rect));
     // A scanned page (or a picture used as page background) with text over it is not a figure.
     if (f.source === 'image' && rectArea(f.rect) / pageArea > 0.5 && inside.length >= 5) continue;
+    // Nor is a pattern drawn over most of the page behind running text (a diagram's labels are short).
+    if (f.source === 'vector' && rectArea(f.rect) / pageArea > 0.5 && inside.filter((l) => l.text.length > LABEL_CHARS).length >= 3) continue;
     // Boxes full of text are panels or tables, not pictures (a plot's labels cover less, and a
     // picture's lettering is in its pixels); a picture or shape behind nothing but text set above the
     // body size is a banner behind a heading. Their text is read as the page's text.

@@ -4,6 +4,7 @@
 // logical order already). Spaces are added at word gaps only: never inside a kerned word, never
 // between CJK characters. Presentation-form ligatures (ﬁ, ﬂ, ...) are expanded. Rotated runs stay
 // lines of their own.
+import { cleanText } from '../pdf/clean-text.ts';
 import type { Rect, TextRun } from '../pdf/types.ts';
 
 export interface Line {
@@ -27,41 +28,10 @@ const MAX_WORD_SPACE_EMS = 2.5;
 /** A gap wider than this many font sizes gets a space when neither side has one. */
 const SPACE_EMS = 0.15;
 
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
+/** A gap between Hangul runs wider than this many font sizes is a word space. */
+const HANGUL_SPACE_EMS = 0.05;
 const CJK = /[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]/;
-const LIGATURES = /[\ufb00-\ufb06]/g;
-/** Arabic presentation forms (contextual glyph shapes fonts map to): the letters they show. */
-const ARABIC_FORMS = /[\ufb50-\ufdff\ufe70-\ufefc]+/g;
-/** Spacing accents set as glyphs of their own (TeX's `\'a`) and the combining marks they stand for. */
-const SPACING_ACCENTS: Record<string, string> = {
-  '\u00b4': '\u0301', '\u02c6': '\u0302', '\u02dc': '\u0303', '\u00a8': '\u0308', '\u02c7': '\u030c', '\u02d8': '\u0306',
-  '\u02d9': '\u0307', '\u02da': '\u030a', '\u00b8': '\u0327', '\u02db': '\u0328', '\u02dd': '\u030b', '\u00af': '\u0304',
-};
-const ACCENT_BEFORE_LETTER = /([\u00b4\u02c6\u02dc\u00a8\u02c7\u02d8\u02d9\u02da\u00b8\u02db\u02dd\u00af])(\p{L})/gu;
-
-/**
- * A line's text as a reader would type it: ligatures and Arabic presentation forms unfolded, an
- * accent drawn as a separate glyph before its letter composed with it (`J´an` -> `Ján`, where such a
- * letter exists), doubled single quotes (``‘‘ ’’``, TeX's) made the double quotes they show, a
- * lam-alef ligature that pdf.js reversed put back where that is certain.
- */
-export function cleanText(text: string): string {
-  return text
-    .replace(LIGATURES, (c) => c.normalize('NFKC'))
-    .replace(ARABIC_FORMS, (c) => c.normalize('NFKC'))
-    .replace(ACCENT_BEFORE_LETTER, (all, accent: string, letter: string) => {
-      const composed = (letter + SPACING_ACCENTS[accent]!).normalize('NFC');
-      return composed.length === 1 ? composed : all;
-    })
-    // pdf.js reverses right-to-left text character by character, so a lam-alef ligature glyph whose
-    // Unicode is the two letters `لا` comes out as `ال`. After an alef (which never doubles) that
-    // reversal is certain: `کاالی` is `کالای`, `األ` is `الأ`.
-    .replace(/ا([اأإآ])ل/g, 'ال$1')
-    .replace(/\u2018\u2018/g, '\u201c')
-    .replace(/\u2019\u2019/g, '\u201d')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 function verticalOverlap(a: Rect, b: Rect): number {
   const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
   return overlap / Math.max(1e-6, Math.min(a.y1 - a.y0, b.y1 - b.y0));
@@ -72,8 +42,11 @@ function isHorizontal(run: TextRun): boolean {
 }
 
 function needsSpace(left: string, right: string, gap: number, size: number): boolean {
-  if (gap < SPACE_EMS * size) return false;
   if (/\s$/.test(left) || /^\s/.test(right)) return false;
+  // Korean spaces its words, at times as narrow gaps between runs (a tenth of an em); Chinese and
+  // Japanese never do.
+  if (HANGUL.test(left.slice(-1)) && HANGUL.test(right.charAt(0))) return gap >= HANGUL_SPACE_EMS * size;
+  if (gap < SPACE_EMS * size) return false;
   return !(CJK.test(left.slice(-1)) && CJK.test(right.charAt(0)));
 }
 
@@ -158,6 +131,17 @@ function finish(runs: TextRun[]): Line {
  * A wide gap that the lines right above and right below (or the one there is) run across is a word
  * space of justified text (Arabic set with wide spaces), not a gutter: a gutter runs down the page.
  */
+/** The spaces between a band's runs (sorted left to right), from the rightmost end so far. */
+function gapsOf(runs: readonly TextRun[]): Array<{ x0: number; x1: number }> {
+  const gaps: Array<{ x0: number; x1: number }> = [];
+  let right = -Infinity;
+  for (const r of runs) {
+    if (r.rect.x0 > right && right > -Infinity) gaps.push({ x0: right, x1: r.rect.x0 });
+    right = Math.max(right, r.rect.x1);
+  }
+  return gaps;
+}
+
 function bridged(bands: ReadonlyArray<{ runs: TextRun[]; rect: Rect }>, at: number, rect: Rect, gap: { x0: number; x1: number }): boolean {
   const h = rect.y1 - rect.y0;
   // Each neighbour band close enough to be the same paragraph's: crosses the gap or not; the first
@@ -165,7 +149,11 @@ function bridged(bands: ReadonlyArray<{ runs: TextRun[]; rect: Rect }>, at: numb
   const crosses = (i: number): boolean | null => {
     const band = bands[i];
     if (!band || Math.abs(band.rect.y0 - rect.y0) > 2.5 * h) return null;
-    return band.runs.some((r) => r.rect.x0 < gap.x0 && r.rect.x1 > gap.x1);
+    if (band.runs.some((r) => r.rect.x0 < gap.x0 && r.rect.x1 > gap.x1)) return true;
+    // A wide space of its own where ours is, with neither edge in line with ours: justified word
+    // spaces that fall close by chance. A gutter's edges line up from line to line (the column after
+    // it starts, or the one before it ends, at the same place).
+    return gapsOf(band.runs).some((g) => g.x0 < gap.x1 && g.x1 > gap.x0 && Math.abs(g.x0 - gap.x0) > 0.5 * h && Math.abs(g.x1 - gap.x1) > 0.5 * h);
   };
   const above = crosses(at - 1);
   const below = crosses(at + 1);

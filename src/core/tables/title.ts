@@ -21,7 +21,7 @@ export function tableTitle(lines: readonly TextLine[], rect: Rect): string | nul
     const gapBelow = l.rect.y0 - rect.y1;
     if (gapBelow >= -1 && gapBelow <= 2 * l.fontSize && (!below || l.rect.y0 < below.rect.y0)) below = l;
   }
-  const text = (l: TextLine): string => joinWords(l.words).trim();
+  const text = (l: TextLine): string => joinWords(l.words);
   if (above) {
     const t = text(above);
     const bold = above.words.every((w) => w.bold);

@@ -1,6 +1,7 @@
 // Text runs -> words -> lines -> segments: the text geometry both table engines work on.
 // A run's characters get x positions by linear interpolation across its box (pdf.js gives one box
 // per run), which is precise enough to split a run that crosses a cell border.
+import { cleanText } from '../pdf/clean-text.ts';
 import type { Rect, TextRun } from '../pdf/types.ts';
 
 export interface Word {
@@ -14,6 +15,9 @@ export interface Word {
   ocr?: boolean;
   /** From a run at an angle (a rotated column header): whole run, kept out of line building. */
   rotated?: boolean;
+  /** At its run's left (right) edge with no whitespace there: a word set as several runs goes on. */
+  openLeft?: boolean;
+  openRight?: boolean;
 }
 
 /** A run of words on one line with no gap wider than a column gap between them. */
@@ -58,6 +62,9 @@ export function wordsOf(runs: readonly TextRun[], rotated = false): Word[] {
     for (let k = 0; k < text.length; k++) if (!pairedTrail(text, k)) n++;
     if (n === 0) continue;
     const w = run.rect.x1 - run.rect.x0;
+    // pdf.js gives a right-to-left run's text in logical order: its first character is rightmost.
+    const span = (from: number, to: number): [number, number] =>
+      run.dir === 'rtl' ? [run.rect.x1 - (w * to) / n, run.rect.x1 - (w * from) / n] : [run.rect.x0 + (w * from) / n, run.rect.x0 + (w * to) / n];
     let i = 0; // code point index of position k
     let start = -1; // code point index where the current word starts
     let startUnit = 0; // ... and its code unit offset
@@ -66,13 +73,19 @@ export function wordsOf(runs: readonly TextRun[], rotated = false): Word[] {
       const code = k < text.length ? text.charCodeAt(k) : 32;
       if (isSpace(text, k, code)) {
         if (start >= 0) {
+          const [x0, x1] = span(start, i);
+          // No whitespace between the word and its run's start or end: it may go on in a neighbour.
+          const [atStart, atEnd] = [startUnit === 0, k === text.length];
+          const [openLeft, openRight] = run.dir === 'rtl' ? [atEnd, atStart] : [atStart, atEnd];
           out.push({
             text: text.slice(startUnit, k),
-            rect: { x0: run.rect.x0 + (w * start) / n, y0: run.rect.y0, x1: run.rect.x0 + (w * i) / n, y1: run.rect.y1 },
+            rect: { x0, y0: run.rect.y0, x1, y1: run.rect.y1 },
             fontSize: run.fontSize,
             bold: run.bold,
             mono,
             ocr,
+            ...(openLeft ? { openLeft } : {}),
+            ...(openRight ? { openRight } : {}),
           });
           start = -1;
         }
@@ -113,12 +126,70 @@ export function unionOf(rects: readonly Rect[]): Rect {
   return { x0, y0, x1, y1 };
 }
 
-/** Words joined left to right with single spaces (none before closing punctuation). */
+/** A letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, NKo; their presentation forms). */
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+const rtlLetters = (text: string): number => {
+  let n = 0;
+  for (const ch of text) if (RTL_LETTER.test(ch)) n++;
+  return n;
+};
+
+/** A digit or a letter of a left-to-right script. */
+const LTR_STRONG = /[\p{N}\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}]/u;
+
+/**
+ * Runs closer than this many font sizes, with no whitespace between them, hold one word (`5` `0`
+ * touch). Korean sets its word spaces as gaps of a tenth of an em between runs: those stay spaces.
+ */
+const GLUE_EMS = 0.04;
+
+interface Token {
+  text: string;
+  x0: number;
+  x1: number;
+  rtl: boolean;
+  openRight: boolean;
+}
+
+/**
+ * Words of one line in reading order, as typed text (cleanText). Words set with no space between
+ * them are one. Left to right; or, when most of the line's letters are of a right-to-left script,
+ * right to left, with each stretch of words that have no such letter (numbers, dates, Latin) kept
+ * left to right inside it, as the bidi algorithm lays them out: `1403 / 09 / 19` stays in order.
+ */
 export function joinWords(words: readonly Word[]): string {
-  return [...words]
-    .sort((a, b) => a.rect.x0 - b.rect.x0)
-    .map((w) => w.text)
-    .join(' ');
+  const tokens: Token[] = [];
+  for (const w of [...words].sort((a, b) => a.rect.x0 - b.rect.x0)) {
+    const prev = tokens.at(-1);
+    const rtl = rtlLetters(w.text) > 0;
+    if (prev && prev.openRight && w.openLeft && w.rect.x0 - prev.x1 < GLUE_EMS * w.fontSize) {
+      // Right to left where one side is a right-to-left word and the other that or punctuation
+      // (`توليد` `/`); left to right where either has digits or Latin letters.
+      const rightToLeft = (prev.rtl || rtl) && !LTR_STRONG.test(prev.text) && !LTR_STRONG.test(w.text);
+      prev.text = rightToLeft ? w.text + prev.text : prev.text + w.text;
+      prev.x1 = Math.max(prev.x1, w.rect.x1);
+      prev.rtl ||= rtl;
+      prev.openRight = w.openRight === true;
+    } else {
+      tokens.push({ text: w.text, x0: w.rect.x0, x1: w.rect.x1, rtl, openRight: w.openRight === true });
+    }
+  }
+  const rtlCount = tokens.reduce((n, t) => n + (t.rtl ? rtlLetters(t.text) : 0), 0);
+  const letters = tokens.reduce((n, t) => n + (t.text.match(/\p{L}/gu)?.length ?? 0), 0);
+  if (rtlCount * 2 <= letters) return cleanText(tokens.map((t) => t.text).join(' '));
+  const out: string[] = [];
+  let stretch: string[] = []; // tokens with no right-to-left letter, left to right
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = tokens[i]!;
+    if (!t.rtl) {
+      stretch.unshift(t.text);
+      continue;
+    }
+    out.push(...stretch, t.text);
+    stretch = [];
+  }
+  out.push(...stretch);
+  return cleanText(out.join(' '));
 }
 
 /** Words in reading order within a box: lines top-down, words left to right, lines joined by `sep`. */
