@@ -15,6 +15,17 @@ describe('running headers and footers across pages', () => {
     expect(out.filter((e) => e.type === 'Page-footer').map((e) => e.text_representation)).toEqual(['1\n', '2\n', '3\n']);
   });
 
+  it('a line set where the running footers sit is a footer, though its words are its own', () => {
+    const out = relabelRunningMatter([
+      ...pages.map((p) => el(p, 'Text', `${p * 2} Row and Column Access Control`, 0.953)),
+      el(4, 'Section-header', 'Chapter 2. Roles', 0.3),
+      el(4, 'Text', 'Chapter 2. Roles', 0.953),
+      el(5, 'Text', 'Row and Column Access Control', 0.953), // its page number set apart
+    ]);
+    expect(out.filter((e) => e.type === 'Page-footer').map((e) => e.text_representation.trim())).toEqual(['2 Row and Column Access Control', '4 Row and Column Access Control', '6 Row and Column Access Control', 'Chapter 2. Roles', 'Row and Column Access Control']);
+    expect(out.find((e) => e.type === 'Section-header')?.text_representation).toBe('Chapter 2. Roles\n');
+  });
+
   it('keeps numbered headings and recurring sentences near the top as body text', () => {
     const out = relabelRunningMatter(
       pages.flatMap((p) => [

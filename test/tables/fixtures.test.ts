@@ -1,6 +1,7 @@
 // Tables in generated PDFs with known content: ruled, booktabs and borderless tables come out with
-// their rows, columns, header and cell boxes; prose, lists and dot-leader contents do not become
-// tables; table_mode and model_selection behave as the contract says.
+// their rows, columns, header and cell boxes; prose and lists do not become tables, a dot-leader
+// table of contents becomes one of entry and page; table_mode and model_selection behave as the
+// contract says.
 import { describe, expect, it } from 'vitest';
 import { tablesOf, grid } from './helpers.ts';
 
@@ -49,7 +50,7 @@ describe.each(['ruled', 'booktabs', 'borderless'] as const)('a %s table', (style
 });
 
 describe('things that are not tables', () => {
-  it('two columns of prose, a bulleted list and a dot-leader table of contents give no table', async () => {
+  it('two columns of prose and bulleted and numbered lists give no table', async () => {
     const prose =
       'Tables are where document engines fail people most: merged cells lost, rows dropped, borderless tables missed and headers lost. This paragraph is running text set in a column.';
     const { pages } = await tablesOf({
@@ -61,14 +62,23 @@ describe('things that are not tables', () => {
             { kind: 'list', numbered: true, items: ['Open the file', 'Read every page', 'Find the tables', 'Write the output'] },
           ],
         },
-        {
-          blocks: ['Introduction . . . . . . . . . . . . 1', 'Related work . . . . . . . . . . . . 4', 'Method . . . . . . . . . . . . . . . 9', 'Results . . . . . . . . . . . . . . 15'].map(
-            (text) => ({ kind: 'paragraph' as const, text }),
-          ),
-        },
       ],
     });
-    expect(pages.map((p) => p.regions.length)).toEqual([0, 0, 0]);
+    expect(pages.map((p) => p.regions.length)).toEqual([0, 0]);
+  });
+});
+
+describe('a table of contents', () => {
+  it('is a table of entry and page number, without its leader dots', async () => {
+    const entries = ['Introduction . . . . . . . . . . . . 1', 'Related work . . . . . . . . . . . . 4', 'Method . . . . . . . . . . . . . . . 9', 'Results . . . . . . . . . . . . . . 15'];
+    const { pages } = await tablesOf({ pages: [{ blocks: entries.map((text) => ({ kind: 'paragraph' as const, text })) }] });
+    expect(pages[0]!.regions).toHaveLength(1);
+    expect(grid(pages[0]!.regions[0]!)).toEqual([
+      ['Introduction', '1'],
+      ['Related work', '4'],
+      ['Method', '9'],
+      ['Results', '15'],
+    ]);
   });
 });
 

@@ -13,7 +13,17 @@ function key(e: Element): string {
   // Digits are ignored so that "Page 3" and "Page 4" match; but a heading whose number changes from
   // page to page ("Part 2", "Part 3") is a heading, so headings must repeat exactly.
   if (e.type === 'Section-header' || e.type === 'Title') return text;
-  return text.replace(/\d+/g, '#').replace(/[ivxlc]+$/, '#');
+  // A page number set apart (its own element on some pages, part of the line on others) is no part
+  // of the running text.
+  return text.replace(/\d+/g, '#').replace(/[ivxlc]+$/, '#').replace(/^#\s+|\s+#$/g, '');
+}
+
+/** Vertical places (top, bottom; page fractions) at which running matter is confirmed, by band. */
+type Slots = Record<'top' | 'bottom', Array<[number, number]>>;
+const SLOT_TOLERANCE = 0.004;
+
+function inSlot(e: Element, slots: Slots, b: 'top' | 'bottom'): boolean {
+  return slots[b].some(([y0, y1]) => Math.abs(e.bbox[1] - y0) < SLOT_TOLERANCE && Math.abs(e.bbox[3] - y1) < SLOT_TOLERANCE);
 }
 
 /** A whole sentence (several words ending in a full stop) is body text, however often it recurs. */
@@ -40,11 +50,20 @@ export function relabelRunningMatter(elements: readonly Element[]): Element[] {
     const k = `${b}|${key(e)}`;
     seen.set(k, (seen.get(k) ?? new Set()).add(e.properties.page_number));
   }
+  const candidate = (e: Element): e is Element => MOVABLE.has(e.type) && e.text_representation.length <= 200 && !isSentence(e);
+  const slots: Slots = { top: [], bottom: [] };
+  for (const e of elements) {
+    const b = band(e);
+    if (b && candidate(e) && (seen.get(`${b}|${key(e)}`)?.size ?? 0) >= 2) slots[b].push([e.bbox[1], e.bbox[3]]);
+  }
   const out = elements.map((e) => {
     const b = band(e);
-    if (!b || !MOVABLE.has(e.type) || e.text_representation.length > 200 || isSentence(e)) return e;
-    const n = seen.get(`${b}|${key(e)}`)?.size ?? 0;
+    if (!b || !candidate(e)) return e;
     const type = b === 'top' ? 'Page-header' : 'Page-footer';
+    // A line set exactly where other pages' running matter sits is running matter too, though its
+    // words change (each chapter's own title in the footer).
+    if (inSlot(e, slots, b) && e.text_representation.length <= 120) return { ...e, type } as Element;
+    const n = seen.get(`${b}|${key(e)}`)?.size ?? 0;
     // Margin text that never comes back (and is no page number) is the page's own text. Scores stay
     // as they were: the threshold has already been applied page by page.
     if (n < 2) return e.type === type && !PAGE_NUMBER.test(e.text_representation) && !PUBLISHER.test(e.text_representation) && pages.size >= 3 ? ({ ...e, type: 'Text' } as Element) : e;

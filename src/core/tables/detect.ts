@@ -1,7 +1,9 @@
 // One page's tables: ruled frames first (their structure is given by the rulings), then
-// borderless and partially ruled tables from text alignment among the words outside them.
+// contents listings (leader dots to page numbers), then borderless and partially ruled tables
+// from text alignment among the words outside them.
 import type { PageContent, Rect } from '../pdf/types.ts';
 import { alignedCandidates, alignedGrid, columnGaps, rejectReason } from './aligned.ts';
+import { contentsTables } from './contents.ts';
 import type { Grid } from './grid.ts';
 import { refineRulings } from './refine.ts';
 import { nestedGrids } from './nested.ts';
@@ -247,7 +249,9 @@ export function detectTables(page: PageContent, extraRulings: readonly Ruling[] 
   const fillGroups = groupRulings(fillEdgesOf(page.paths, page)).filter((g) => !ruled.some((t) => overlapShare(g.rect, t.rect) > 0.2));
   ruled.push(...ruledTables(words, fillGroups, page, 2).filter((t) => t.numRows >= 2));
   const taken = new Set(ruled.flatMap((t) => [...t.cells.flatMap((c) => c.words), ...t.leftovers]));
-  const rest = words.filter((w) => !w.rotated && !taken.has(w) && !ruled.some((t) => centerIn(w, t.rect, 2)));
+  const unruled = words.filter((w) => !w.rotated && !taken.has(w) && !ruled.some((t) => centerIn(w, t.rect, 2)));
+  const contents = contentsTables(unruled);
+  const rest = unruled.filter((w) => !contents.some((t) => centerIn(w, t.rect, 1)));
   const aligned = alignedTables(rest, looseHorizontalRules(rulings, ruled), page, 0, pageDividers(rulings, page));
   // On a born-digital page, a "table" whose text is mostly OCR'd is a picture or chart that the
   // OCR stage read (its gridlines and garbled labels), not a table: real tables carry PDF text.
@@ -258,5 +262,5 @@ export function detectTables(page: PageContent, extraRulings: readonly Ruling[] 
     const ws = g.cells.flatMap((c) => c.words);
     return scanned || ws.filter((w) => w.ocr).length <= 0.5 * ws.length;
   };
-  return [...ruled, ...aligned].filter(fromPdfText).sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0);
+  return [...ruled, ...contents, ...aligned].filter(fromPdfText).sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0);
 }

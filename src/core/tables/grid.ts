@@ -13,7 +13,8 @@ export interface GridCell {
   words: Word[];
 }
 
-export type StructureEngine = 'ruled' | 'aligned';
+/** ruled: drawn rulings; aligned: columns of aligned text; leaders: a contents listing (contents.ts). */
+export type StructureEngine = 'ruled' | 'aligned' | 'leaders';
 
 export interface Grid {
   rect: Rect;

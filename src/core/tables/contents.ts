@@ -1,0 +1,87 @@
+// Tables of contents: lines that run from an entry through leader dots to a page number
+// (`1.2 Methods . . . . . . 14`). A run of such lines is a table of two columns, entry and page, as
+// a reader (and docling) takes a contents listing. The dots are filler: they go in no cell. An entry
+// wrapped over two lines, with the dots on the last one only, is one row.
+import type { Grid, GridCell } from './grid.ts';
+import { linesOf, unionOf, type TextLine, type Word } from './words.ts';
+
+const DOTS = /^[.·…]+$/;
+const PAGE_REF = /^(\d{1,4}|[ivxlcdm]{1,7})$/i;
+/** Fewer dots than this between an entry and a number is punctuation, not a leader. */
+const MIN_LEADER_DOTS = 4;
+const MIN_ROWS = 3;
+
+interface Entry {
+  words: Word[];
+  page: Word;
+  /** Every word of the row's lines, dots included: the row's extent. */
+  all: Word[];
+}
+
+const dotCount = (text: string): number => text.length - text.replace(/[.·…]/g, '').length;
+
+/** A line's entry words, page number and leader, or null when it is no contents line. */
+function leaderLine(line: TextLine): Entry | null {
+  const ws = line.words;
+  const page = ws.at(-1);
+  if (!page || !PAGE_REF.test(page.text) || ws.length < 3) return null;
+  let i = ws.length - 2;
+  let dots = 0;
+  for (; i >= 0 && DOTS.test(ws[i]!.text); i--) dots += dotCount(ws[i]!.text);
+  // The leader may start glued to the entry's last word (`Authors.` `.` `.`).
+  const last = ws[i];
+  const trailing = last ? /[.·…]+$/.exec(last.text)?.[0] ?? '' : '';
+  if (dots + trailing.length < MIN_LEADER_DOTS || i < 0) return null;
+  const entry = ws.slice(0, i + 1);
+  if (trailing && trailing.length < last!.text.length) entry[entry.length - 1] = { ...last!, text: last!.text.slice(0, -trailing.length) };
+  else if (trailing) entry.pop();
+  if (entry.length === 0) return null;
+  return { words: entry, page, all: ws };
+}
+
+function cell(r: number, c: number, words: Word[]): GridCell {
+  return { r0: r, r1: r, c0: c, c1: c, rect: unionOf(words.map((w) => w.rect)), words };
+}
+
+function toGrid(rows: Entry[]): Grid {
+  return {
+    rect: unionOf(rows.flatMap((r) => r.all.map((w) => w.rect))),
+    numRows: rows.length,
+    numCols: 2,
+    cells: rows.flatMap((row, r) => [cell(r, 0, row.words), cell(r, 1, [row.page])]),
+    headerRows: 0,
+    engine: 'leaders',
+    score: 0.8,
+    leftovers: [],
+  };
+}
+
+/** The contents listings among `words` (each a table), top to bottom. */
+export function contentsTables(words: readonly Word[]): Grid[] {
+  const grids: Grid[] = [];
+  let rows: Entry[] = [];
+  let pending: TextLine[] = []; // lines of an entry whose leader is on a later line
+  const close = () => {
+    if (rows.length >= MIN_ROWS) grids.push(toGrid(rows));
+    rows = [];
+    pending = [];
+  };
+  for (const line of linesOf(words)) {
+    const entry = leaderLine(line);
+    if (entry) {
+      const before = pending.flatMap((l) => l.words);
+      rows.push({ words: [...before, ...entry.words], page: entry.page, all: [...before, ...entry.all] });
+      pending = [];
+      continue;
+    }
+    // A wrapped entry's first line: right under the last row, not left of the entries' edge.
+    const prev = rows.at(-1);
+    const near = prev && line.rect.y0 - Math.max(...prev.all.map((w) => w.rect.y1)) < 1.5 * line.fontSize;
+    if (near && pending.length === 0 && line.rect.x0 >= Math.min(...prev.words.map((w) => w.rect.x0)) - 1) pending.push(line);
+    else {
+      close();
+    }
+  }
+  close();
+  return grids;
+}
