@@ -34,6 +34,17 @@ describe('lines', () => {
     expect(buildLines([run('감염', 20, 100), run('병', 30.2, 100)])[0]!.text).toBe('감염병');
   });
 
+  it('keeps a stacked fraction and the text after it on its line', () => {
+    // pdf.js sets the text after a lowered denominator in the denominator's small run.
+    const lines = buildLines([
+      run('up to', 20, 43.5, { rect: { x0: 20, y0: 43.5, x1: 45, y1: 54.9 } }),
+      run('1', 47, 44.4, { fontSize: 5.5, rect: { x0: 47, y0: 44.4, x1: 49.7, y1: 50.7 } }),
+      run('⁄', 49.7, 43.5, { rect: { x0: 49.7, y0: 43.5, x1: 51.4, y1: 54.9 } }),
+      run('4 inch, the', 51.2, 47.6, { fontSize: 5.5, rect: { x0: 51.2, y0: 47.6, x1: 91, y1: 53.9 } }),
+    ]);
+    expect(lines.map((l) => l.text)).toEqual(['up to 1⁄4 inch, the']);
+  });
+
   it('drops whitespace-only runs', () => {
     expect(buildLines([run('   ', 20, 100)])).toEqual([]);
   });

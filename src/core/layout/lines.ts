@@ -180,8 +180,15 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
       const o = verticalOverlap(band.rect, run.rect);
       if (o > best) [host, best] = [band, o];
     }
-    if (host) host.runs.push(run);
-    else bands.push({ runs: [run], rect: run.rect });
+    if (host) {
+      host.runs.push(run);
+      // A band opened by a superscript (its centre is highest, so it comes first) is judged by the
+      // line's type once that comes: else text after a stacked fraction's lowered denominator, set
+      // in the same run (`1⁄` `4 inch, the`), overlaps the raised numerator too little to join.
+      // (Not by a drop cap, which spans several lines.)
+      const [h, hr] = [run.rect.y1 - run.rect.y0, host.rect.y1 - host.rect.y0];
+      if (h > 1.25 * hr && h < 2.2 * hr && run.rect.y0 <= host.rect.y0 && run.rect.y1 >= host.rect.y1) host.rect = run.rect;
+    } else bands.push({ runs: [run], rect: run.rect });
   }
   for (const band of bands) band.runs.sort((a, b) => a.rect.x0 - b.rect.x0);
   const lines: Line[] = [];
