@@ -74,6 +74,13 @@ describe('headings', () => {
   });
 });
 
+describe('forms', () => {
+  it('a line with a blank to fill in is text, not a formula', () => {
+    const els = labelPage(page([...paragraph(50, 100, 4), run('Other (Please specify) ' + '_'.repeat(50), 50, 160), ...paragraph(50, 180, 4)]));
+    expect(typeOf(els, 'Other (Please specify)')).not.toBe('Formula');
+  });
+});
+
 describe('panels and banners', () => {
   const fill = (x0: number, y0: number, x1: number, y1: number): VectorPath => ({ kind: 'curve', rect: { x0, y0, x1, y1 }, stroked: false, filled: true, lineWidth: 0 });
   const picture = (x0: number, y0: number, x1: number, y1: number): ImagePlacement => ({ rect: { x0, y0, x1, y1 }, pixelWidth: 600, pixelHeight: 80 });

@@ -45,6 +45,16 @@ describe('lines', () => {
     expect(lines.map((l) => l.text)).toEqual(['up to 1⁄4 inch, the']);
   });
 
+  it('a symbol font glyph with no Unicode opening a line is its bullet, though it sorted into another band', () => {
+    const lines = buildLines([
+      // The other column of a spread, a little higher: the taller glyph overlaps it most.
+      run('services? (Please select all)', 400, 79.8, { fontSize: 9, rect: { x0: 400, y0: 79.8, x1: 530, y1: 89.7 } }),
+      run('\u0084', 148.8, 81.4, { fontSize: 13, fontName: 'Wingdings', rect: { x0: 148.8, y0: 81.4, x1: 158.5, y1: 95.9 } }),
+      run('They coordinate appointments', 166.8, 85.6, { fontSize: 9, rect: { x0: 166.8, y0: 85.6, x1: 300, y1: 95.4 } }),
+    ]);
+    expect(lines.map((l) => l.text).sort()).toEqual(['services? (Please select all)', '• They coordinate appointments']);
+  });
+
   it('drops whitespace-only runs', () => {
     expect(buildLines([run('   ', 20, 100)])).toEqual([]);
   });

@@ -29,6 +29,8 @@ describe('table cell text', () => {
     expect(cell(['4', 100, 100], ['7.500', 105, 100], ['tonnes', 135, 100])).toBe('47.500 tonnes');
     // A run that ends in a space is a word's end however close the next run is (narrow CJK spaces).
     expect(cell(['마시는 ', 100, 100], ['물', 125, 100])).toBe('마시는 물');
+    // Another box's text set over the cell, overlapping its last word, is a word of its own.
+    expect(cell(['True', 100, 100], ['With footnote', 118, 100])).toBe('True With footnote');
     // Korean word spaces set as a tenth of an em between runs.
     expect(cell(['마시는', 100, 100], ['물', 116, 100])).toBe('마시는 물');
   });

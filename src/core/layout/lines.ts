@@ -28,6 +28,7 @@ const MAX_WORD_SPACE_EMS = 2.5;
 /** A gap wider than this many font sizes gets a space when neither side has one. */
 const SPACE_EMS = 0.15;
 
+const UNMAPPED_SYMBOL = /^\s*[\u0080-\u009f\ue000-\uf8ff]\s*$/;
 const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
 /** A gap between Hangul runs wider than this many font sizes is a word space. */
 const HANGUL_SPACE_EMS = 0.05;
@@ -105,7 +106,9 @@ function finish(runs: TextRun[]): Line {
     const prev = ordered[i - 1];
     const gap = prev ? gapAt(i) : 0;
     const size = prev ? Math.min(run.fontSize, prev.fontSize) : run.fontSize;
-    const piece = tracking === null ? run.text : unspace(run.text);
+    // A symbol font's glyph with no Unicode of its own (a control or private-use code) opening a
+    // line of words is its bullet or check box.
+    const piece = i === 0 && ordered.length > 1 && UNMAPPED_SYMBOL.test(run.text) ? '•' : tracking === null ? run.text : unspace(run.text);
     // Letter-spaced type: only a gap clearly wider than the tracking separates words.
     if (prev && (tracking === null ? needsSpace(text, piece, gap, size) : gap > Math.max(2 * tracking, tracking + 0.2 * size))) text += ' ';
     text += piece;
@@ -218,5 +221,30 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
     if (current.length) lines.push(finish(current));
   });
   for (const run of rotated) lines.push(finish([run]));
-  return lines;
+  return attachLoneMarkers(lines);
+}
+
+/** A bullet or check-box glyph alone: a list marker whose text may have fallen in another band. */
+const LONE_MARKER = /^\s*[•◦▪▫‣⁃∙●○■□➢►▶✓✔\u0080-\u009f\ue000-\uf8ff]\s*$/;
+
+/**
+ * A marker set in a taller symbol font can sort into the band of a line beside its own (the other
+ * column of a spread) and end up a line of its own: it goes back before the words right of it.
+ */
+function attachLoneMarkers(lines: Line[]): Line[] {
+  const gone = new Set<Line>();
+  for (const marker of lines) {
+    if (marker.runs.length !== 1 || !LONE_MARKER.test(marker.runs[0]!.text)) continue;
+    const m = marker.rect;
+    const beside = lines.filter((l) => {
+      if (l === marker || gone.has(l) || l.rect.x0 < m.x1) return false;
+      const overlap = Math.min(m.y1, l.rect.y1) - Math.max(m.y0, l.rect.y0);
+      return l.rect.x0 - m.x1 < 2 * l.fontSize && overlap > 0.5 * Math.min(m.y1 - m.y0, l.rect.y1 - l.rect.y0);
+    });
+    const host = beside.sort((a, b) => a.rect.x0 - b.rect.x0)[0];
+    if (!host) continue;
+    gone.add(marker);
+    lines[lines.indexOf(host)] = finish([...marker.runs, ...host.runs]);
+  }
+  return lines.filter((l) => !gone.has(l));
 }

@@ -30,7 +30,8 @@ const MATH_FONT = /(CMMI|CMSY|CMEX|MSBM|MSAM|Math|Symbol|STIX|rtxmi|txsy|txex|MT
 
 /** Fraction of non-space characters that are mathematical operators, Greek letters or brackets. */
 export function mathDensity(text: string): number {
-  const chars = text.replace(/\s/g, '');
+  // A row of underscores or dots is a form's blank to fill in or a leader, not math.
+  const chars = text.replace(/\s/g, '').replace(/_{3,}|\.{3,}/g, '');
   if (!chars.length) return 0;
   return (chars.match(MATH_CHARS)?.length ?? 0) / chars.length;
 }

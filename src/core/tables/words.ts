@@ -162,7 +162,8 @@ export function joinWords(words: readonly Word[]): string {
   for (const w of [...words].sort((a, b) => a.rect.x0 - b.rect.x0)) {
     const prev = tokens.at(-1);
     const rtl = rtlLetters(w.text) > 0;
-    if (prev && prev.openRight && w.openLeft && w.rect.x0 - prev.x1 < GLUE_EMS * w.fontSize) {
+    // (Touching, not overlapping: text of another box set over a cell is no part of its word.)
+    if (prev && prev.openRight && w.openLeft && Math.abs(w.rect.x0 - prev.x1) < GLUE_EMS * w.fontSize) {
       // Right to left where one side is a right-to-left word and the other that or punctuation
       // (`توليد` `/`); left to right where either has digits or Latin letters.
       const rightToLeft = (prev.rtl || rtl) && !LTR_STRONG.test(prev.text) && !LTR_STRONG.test(w.text);
