@@ -120,6 +120,8 @@ describe('right-to-left ligatures', () => {
     expect(cleanText('األهودا اإلنسخن')).toBe('الأهودا الإنسخن');
     // A genuine `ال` (the article) stays.
     expect(cleanText('السلام')).toBe('السلام');
+    // A control code is no text (a symbol font's unmapped glyph comes as one).
+    expect(cleanText('check\u0084 box\u0007')).toBe('check box');
   });
 });
 

@@ -30,7 +30,7 @@ export function cleanText(text: string): string {
     // reversal is certain: `کاالی` is `کالای`, `األ` is `الأ`.
     .replace(/ا([اأإآ])ل/g, 'ال$1')
     // Control codes are no text (a symbol font's glyph without a Unicode mapping comes as one).
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '')
+    .replace(/(?![\t\n\r])\p{Cc}/gu, '')
     .replace(/\u2018\u2018/g, '\u201c')
     .replace(/\u2019\u2019/g, '\u201d')
     .replace(/\s+/g, ' ')
