@@ -33,6 +33,10 @@ describe('markdown structure', () => {
     expect(out).toBe('- fruit\n   - apple\n   - pear\n- vegetables\n\nbetween\n\n1. first\n2. second\n');
   });
 
+  it('keeps a numbered item\'s printed delimiter: 1) stays 1)', () => {
+    expect(renderMarkdown([el('List-item', '1) 상해란 급격하고 우연한 사고'), el('List-item', '2) 재해란 우발적인 사고')], md)).toBe('1) 상해란 급격하고 우연한 사고\n2) 재해란 우발적인 사고\n');
+  });
+
   it('collapses several header rows into the pipe table header', () => {
     const table = el('table', '', 0.1, {
       table: {

@@ -72,7 +72,7 @@ function listBlock(run: readonly Element[]): string {
   return listItems(run)
     .map((item) => {
       const indent = '   '.repeat(item.depth);
-      const marker = item.ordinal !== null ? `${item.ordinal}.` : '-';
+      const marker = item.ordinal !== null ? `${item.ordinal}${item.delimiter}` : '-';
       return `${indent}${marker} ${escapeMarkdown(oneLine(item.text))}`;
     })
     .join('\n');

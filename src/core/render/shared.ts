@@ -37,7 +37,7 @@ export function headingLevel(e: Element): number {
 }
 
 const BULLET = /^\s*[•◦▪‣⁃∙·●○■□►▸✓✔*–—-]\s*/;
-const ORDINAL = /^\s*(\d{1,3}|[a-zA-Z])[.)]\s+/;
+const ORDINAL = /^\s*(\d{1,3}|[a-zA-Z])([.)])\s+/;
 
 export interface ListItem {
   element: Element;
@@ -45,6 +45,8 @@ export interface ListItem {
   depth: number;
   /** The item's number when it is numbered ("3." -> 3), else null. */
   ordinal: number | null;
+  /** What follows the number as printed: `3.` or `3)` (both are Markdown list markers). */
+  delimiter: '.' | ')';
   /** The text without its bullet or number. */
   text: string;
 }
@@ -65,7 +67,8 @@ export function listItems(run: readonly Element[]): ListItem[] {
     const num = ORDINAL.exec(raw);
     const ordinal = num ? (/^\d+$/.test(num[1]!) ? Number(num[1]) : num[1]!.toLowerCase().charCodeAt(0) - 96) : null;
     const text = num ? raw.slice(num[0].length) : raw.replace(BULLET, '');
-    items.push({ element: e, depth: lefts.length - 1, ordinal, text });
+    const delimiter = num?.[2] === ')' ? ')' : '.';
+    items.push({ element: e, depth: lefts.length - 1, ordinal, delimiter, text });
   }
   return items;
 }
