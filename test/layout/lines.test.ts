@@ -55,6 +55,15 @@ describe('lines', () => {
     expect(lines.map((l) => l.text).sort()).toEqual(['services? (Please select all)', '• They coordinate appointments']);
   });
 
+  it('a column of smaller type beside larger type starts its own line a gutter of its own size away', () => {
+    // An abstract in 11.4 pt beside a 9 pt column heading, 11.4 pt apart (1.27 em of the heading).
+    const lines = buildLines([
+      run('recently adopted CSR: Philip Morris', 69, 464, { fontSize: 11.4, rect: { x0: 69.2, y0: 464.1, x1: 347.4, y1: 476.9 } }),
+      run('CORPORATE SOCIAL RESPONSIBILITY:', 358, 461, { fontSize: 9, rect: { x0: 358.8, y0: 461.6, x1: 528.3, y1: 471.6 } }),
+    ]);
+    expect(lines.map((l) => l.text)).toEqual(['recently adopted CSR: Philip Morris', 'CORPORATE SOCIAL RESPONSIBILITY:']);
+  });
+
   it('drops whitespace-only runs', () => {
     expect(buildLines([run('   ', 20, 100)])).toEqual([]);
   });

@@ -207,7 +207,7 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
       const tracking = last && before && last.text.trim().length === 1 && run.text.trim().length === 1 ? Math.max(0, last.rect.x0 - before.rect.x1) : 0;
       // Type of very different sizes side by side (an abstract set large beside a column) is parted
       // by a gutter of the smaller type's measure.
-      const small = last && Math.max(run.fontSize, last.fontSize) > 1.3 * Math.min(run.fontSize, last.fontSize) ? Math.min(run.fontSize, last.fontSize) : size;
+      const small = last && Math.max(run.fontSize, last.fontSize) > 1.2 * Math.min(run.fontSize, last.fontSize) ? Math.min(run.fontSize, last.fontSize) : size;
       const gap = { x0: right, x1: run.rect.x0 };
       const wide = gap.x1 - gap.x0 > GUTTER_EMS * small + tracking;
       if (current.length && wide && (gap.x1 - gap.x0 > MAX_WORD_SPACE_EMS * small || !bridged(bands, b, rect, gap))) {
