@@ -15,6 +15,8 @@ function paragraph(x0: number, y0: number, n: number, opts: Partial<TextRun> = {
   return Array.from({ length: n }, (_, i) => run('word '.repeat(18).trim() + (i === n - 1 ? '.' : ''), x0, y0 + i * 12, opts));
 }
 
+const picture = (x0: number, y0: number, x1: number, y1: number): ImagePlacement => ({ rect: { x0, y0, x1, y1 }, pixelWidth: 600, pixelHeight: 80 });
+
 function page(textRuns: TextRun[], more: Partial<PageContent> = {}): PageContent {
   return { pageNumber: 2, width: 595, height: 842, rotate: 0, textRuns, paths: [], images: [], ...more };
 }
@@ -74,6 +76,26 @@ describe('headings', () => {
   });
 });
 
+describe('cards', () => {
+  // Four cards in two columns, each a picture behind a heading and a paragraph of the page's text,
+  // under a centred title and subtitle; the subtitle ends a few points short of the first card's
+  // heading's right edge (the subtitle runs across the gutter between the cards).
+  const card = (x: number, y: number, n: number): TextRun[] => [run(`${n}. Card heading`, x + 12, y + 12, { fontSize: 13, bold: true }), ...paragraph(x + 12, y + 40, 3).map((r) => ({ ...r, rect: { ...r.rect, x1: x + 320 } }))];
+  const cards = [card(60, 120, 1), card(400, 120, 3), card(60, 300, 2), card(400, 300, 4)].flat();
+  const pictures = [[60, 120], [400, 120], [60, 300], [400, 300]].map(([x, y]) => picture(x!, y!, x! + 334, y! + 170));
+  const els = labelPage(page([run('The title of the page', 150, 40, { fontSize: 24 }), run('a subtitle set centred under it, '.padEnd(95, 'x'), 173.5, 80), ...cards], { images: pictures }));
+
+  it('pictures behind sentences of the page text are backgrounds: their text is the page text', () => {
+    expect(els.some((e) => e.candidates[0]!.type === 'Image')).toBe(false);
+    expect(typeOf(els, '2. Card heading')).toBe('Section-header');
+  });
+
+  it('cards in two columns are read column by column, after the title and subtitle', () => {
+    const order = els.map((e) => e.lines[0] ?? '').filter((t) => /Card heading|subtitle/.test(t));
+    expect(order.map((t) => t.slice(0, 14))).toEqual(['a subtitle set', '1. Card headin', '2. Card headin', '3. Card headin', '4. Card headin']);
+  });
+});
+
 describe('forms', () => {
   it('a line with a blank to fill in is text, not a formula', () => {
     const els = labelPage(page([...paragraph(50, 100, 4), run('Other (Please specify) ' + '_'.repeat(50), 50, 160), ...paragraph(50, 180, 4)]));
@@ -83,8 +105,6 @@ describe('forms', () => {
 
 describe('panels and banners', () => {
   const fill = (x0: number, y0: number, x1: number, y1: number): VectorPath => ({ kind: 'curve', rect: { x0, y0, x1, y1 }, stroked: false, filled: true, lineWidth: 0 });
-  const picture = (x0: number, y0: number, x1: number, y1: number): ImagePlacement => ({ rect: { x0, y0, x1, y1 }, pixelWidth: 600, pixelHeight: 80 });
-
   it('a shaded picture behind a paragraph is no figure: its text is the page text', () => {
     const els = labelPage(page([...paragraph(60, 110, 4), ...paragraph(50, 200, 8)], { images: [picture(50, 100, 560, 160)] }));
     expect(els.some((e) => e.candidates[0]!.type === 'Image')).toBe(false);

@@ -12,12 +12,18 @@ export interface Placed {
 
 const MIN_GUTTER = 3; // points
 
+/**
+ * Bands read together as columns must be parted by a real gutter: two bands' items a few points
+ * apart (a centred subtitle ending just short of a heading in the band below) are no columns.
+ */
+const MIN_SHARED_GUTTER = 6;
+
 /** The widest vertical gap (x) that no item crosses, splitting the items into two non-empty sets. */
-function verticalCut(items: readonly Placed[]): number | null {
+function verticalCut(items: readonly Placed[], minGutter = MIN_GUTTER): number | null {
   const sorted = [...items].sort((a, b) => a.rect.x0 - b.rect.x0);
   let right = sorted[0]!.rect.x1;
   let best: number | null = null;
-  let width = MIN_GUTTER;
+  let width = minGutter;
   for (const it of sorted.slice(1)) {
     if (it.rect.x0 - right > width) {
       width = it.rect.x0 - right;
@@ -56,7 +62,7 @@ function order<T extends Placed>(items: readonly T[], rtl: boolean, depth: numbe
   const groups: T[][] = [];
   let current: T[] = [];
   for (const row of rows) {
-    if (current.length && verticalCut([...current, ...row]) !== null) current = [...current, ...row];
+    if (current.length && verticalCut([...current, ...row], MIN_SHARED_GUTTER) !== null) current = [...current, ...row];
     else {
       if (current.length) groups.push(current);
       current = row;
