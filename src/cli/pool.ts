@@ -1,5 +1,6 @@
-// A fixed pool of worker threads running partition tasks. Tasks queue until a thread is free;
-// close() terminates every thread, so nothing is left running when the command ends.
+// A pool of up to `size` worker threads running partition tasks. A thread starts when a task finds
+// none free (a one-page file starts one thread, not one per core: each costs a start-up); tasks
+// queue until a thread is free; close() terminates every thread, so nothing is left running.
 import { Worker } from 'node:worker_threads';
 import type { PartitionResponse } from '../core/contract/types.ts';
 import type { Task, TaskEvent } from './task.ts';
@@ -24,9 +25,7 @@ export class ThreadPool {
   private readonly queue: Pending[] = [];
   private nextId = 0;
 
-  constructor(size: number) {
-    for (let i = 0; i < size; i++) this.threads.push(this.spawn());
-  }
+  constructor(private readonly size: number) {}
 
   private spawn(): Thread {
     const thread: Thread = { worker: new Worker(WORKER_URL), current: undefined };
@@ -60,10 +59,11 @@ export class ThreadPool {
   }
 
   private pump(): void {
-    for (const thread of this.threads) {
-      if (thread.current) continue;
-      const job = this.queue.shift();
-      if (!job) return;
+    while (this.queue.length) {
+      let thread = this.threads.find((t) => !t.current);
+      if (!thread && this.threads.length < this.size) this.threads.push((thread = this.spawn()));
+      if (!thread) return;
+      const job = this.queue.shift()!;
       thread.current = job;
       thread.worker.postMessage({ id: job.id, task: job.task });
     }

@@ -82,12 +82,19 @@ async function runSplit(run: Runner, base: Task, pages: number[], parts: number,
   }
 }
 
-async function runFile(run: Runner, file: InputFile, cmd: PartitionCommand, parts: number, bar: ProgressBar): Promise<PartitionResponse> {
+/**
+ * `whole`: runs a whole-file task; `pooled`: runs one part of a split file. A lone file (`lone`: the
+ * only input) too short to split runs on this thread: starting a worker thread (loading the engine and pdf.js into a fresh
+ * isolate) costs more than its pages.
+ */
+async function runFile(runners: { whole: Runner; pooled: Runner; inline: Runner; lone: boolean }, file: InputFile, cmd: PartitionCommand, parts: number, bar: ProgressBar): Promise<PartitionResponse> {
   const task: Task = { path: file.path, options: cmd.options, password: cmd.password, ...(cmd.noOcr ? { noOcr: true } : {}) };
+  let run = runners.whole;
   if (parts > 1) {
     const pages = await pagesOf(file.path, cmd.options, cmd.password);
     const useful = pages ? Math.min(parts, Math.floor(pages.length / MIN_PAGES_PER_PART)) : 1;
-    if (pages && useful > 1) return runSplit(run, task, pages, useful, bar);
+    if (pages && useful > 1) return runSplit(runners.pooled, task, pages, useful, bar);
+    if (runners.lone) run = runners.inline;
   }
   return run(task, (e) => (e.kind === 'start' ? bar.addTotal(e.pages) : bar.pageDone()));
 }
@@ -118,7 +125,9 @@ export async function runPartition(cmd: PartitionCommand): Promise<number> {
   }
   const files = resolveInputs(cmd.inputs, cmd.out, cmd.print);
   const pool = cmd.jobs > 1 ? new ThreadPool(cmd.jobs) : null;
-  const run: Runner = pool ? (t, e) => pool.run(t, e) : oneAtATime(runTask);
+  const inline = oneAtATime(runTask);
+  const pooled: Runner = pool ? (t, e) => pool.run(t, e) : inline;
+  const runners = { whole: pooled, pooled, inline, lone: files.length === 1 };
   const bar = new ProgressBar(cmd.progress ? process.stderr : null);
   const partsPerFile = files.length >= cmd.jobs ? 1 : Math.ceil(cmd.jobs / files.length);
   let failures = 0;
@@ -127,7 +136,7 @@ export async function runPartition(cmd: PartitionCommand): Promise<number> {
       files.map(async (file) => {
         let response: PartitionResponse;
         try {
-          response = await runFile(run, file, cmd, partsPerFile, bar);
+          response = await runFile(runners, file, cmd, partsPerFile, bar);
         } catch (err) {
           response = { status: [], status_code: 500, error: `500: ${(err as Error).message}` };
         }
