@@ -118,6 +118,19 @@ describe('panels and banners', () => {
     expect(typeOf(els, '1 Introduction')).toBe('Section-header');
   });
 
+  it('a shaded two-cell frame with a line of text in each cell is no figure', () => {
+    // A letterhead as word processors draw it: two shaded cells, their borders, and zero-size joins
+    // at the corners (which are no tick marks).
+    const line = (x0: number, y0: number, x1: number, y1: number): VectorPath => ({ kind: 'line', rect: { x0, y0, x1, y1 }, stroked: false, filled: true, lineWidth: 0 });
+    const join = (x: number, y: number): VectorPath => ({ kind: 'rect', rect: { x0: x, y0: y, x1: x, y1: y }, stroked: false, filled: true, lineWidth: 0 });
+    const cell = (x0: number, x1: number): VectorPath => ({ kind: 'rect', rect: { x0, y0: 32, x1, y1: 119 }, stroked: false, filled: true, lineWidth: 0 });
+    const frame = [cell(30, 306), cell(307, 564), line(30, 32, 564, 32), line(30, 119, 564, 119), line(30, 32, 30, 119), line(564, 32, 564, 119), line(306, 32, 307, 119)];
+    const joins = [30, 306, 307, 564].flatMap((x) => [join(x, 32), join(x, 119), join(x, 32), join(x, 119)]);
+    const els = labelPage(page([run('Prospectus of admission to the main market', 60, 62, { fontSize: 14, bold: true }), run('The Commodity Exchange', 380, 92, { bold: true }), ...paragraph(50, 160, 8)], { paths: [...frame, ...joins] }));
+    expect(els.some((e) => e.candidates[0]!.type === 'Image')).toBe(false);
+    expect(found(els, 'Prospectus of admission')).toBeDefined();
+  });
+
   it('a pattern drawn over the whole page behind running text is no figure', () => {
     // Tiles of a background pattern, 100 pt apart, each a curve, covering the page.
     const tiles = Array.from({ length: 48 }, (_, i) => fill((i % 6) * 100, Math.floor(i / 6) * 105, (i % 6) * 100 + 104, Math.floor(i / 6) * 105 + 110));

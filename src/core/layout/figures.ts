@@ -9,6 +9,23 @@ export interface Figure {
   /** How sure we are that this is a picture: placements more than vector clusters. */
   score: number;
   source: 'image' | 'vector';
+  /** A vector cluster of nothing but shaded boxes filling its whole extent (cells of a shaded
+   * frame), which is a picture only when no text sits on it. */
+  shadedBoxes?: boolean;
+}
+
+/** The share of `rect` that the filled paths cover, sampled on a grid. */
+function fillCover(rect: Rect, paths: readonly VectorPath[]): number {
+  const fills = paths.filter((p) => p.filled);
+  const n = 24;
+  let hit = 0;
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) {
+      const x = rect.x0 + ((i + 0.5) * (rect.x1 - rect.x0)) / n;
+      const y = rect.y0 + ((j + 0.5) * (rect.y1 - rect.y0)) / n;
+      if (fills.some((p) => x >= p.rect.x0 && x <= p.rect.x1 && y >= p.rect.y0 && y <= p.rect.y1)) hit++;
+    }
+  return hit / (n * n);
 }
 
 const MIN_IMAGE_AREA = 0.003; // of the page: below, a picture is decoration (bullets, logos in lines)
@@ -78,13 +95,15 @@ export function findFigures(page: PageContent): Figure[] {
     // Charts drawn with straight strokes only: slanted lines (data lines, hatching) and tick marks
     // (tiny strokes along an axis). Ruled tables have neither: long axis-aligned rules only.
     const slanted = group.filter((p) => p.kind === 'line' && !isThin(p)).length;
-    const ticks = group.filter((p) => isThin(p) && Math.max(p.rect.x1 - p.rect.x0, p.rect.y1 - p.rect.y0) < 6).length;
+    // (Not the zero-size joins word processors draw at a frame's corners.)
+    const ticks = group.filter((p) => isThin(p) && Math.max(p.rect.x1 - p.rect.x0, p.rect.y1 - p.rect.y0) < 6 && Math.max(p.rect.x1 - p.rect.x0, p.rect.y1 - p.rect.y0) >= 1.5).length;
     const drawn = slanted >= 3 || ticks >= 8;
     // Ruled tables and boxes: thin axis-aligned strokes only, or a few filled cells behind text.
     if (curves === 0 && solid < 3 && !drawn) continue;
     if (curves === 0 && !drawn && solid / group.length < 0.2 && group.length > 20) continue;
     if (figures.some((f) => near(f.rect, rect, 0) && rectArea(rect) <= rectArea(f.rect) * 1.2)) continue;
-    figures.push({ rect, score: curves > 2 || drawn ? 0.75 : 0.6, source: 'vector' });
+    const shadedBoxes = curves === 0 && !drawn && group.every((p) => p.kind !== 'curve') && fillCover(rect, group) > 0.9;
+    figures.push({ rect, score: curves > 2 || drawn ? 0.75 : 0.6, source: 'vector', ...(shadedBoxes ? { shadedBoxes } : {}) });
   }
   return figures;
 }

@@ -127,6 +127,9 @@ function pageFigures(page: PageContent, lines: readonly Line[], regions: readonl
     // body size is a banner behind a heading. Their text is read as the page's text.
     if (covered > (f.source === 'vector' ? 0.2 : 0.4) || (f.source === 'vector' && inside.length > 25)) continue;
     if (inside.length > 0 && inside.every((l) => l.fontSize >= 1.15 * body)) continue;
+    // Shaded boxes with text on them are a shaded frame (a letterhead, a form's boxes): its text is
+    // the page's, read with the rest.
+    if (f.shadedBoxes && inside.length > 0) continue;
     // A picture behind sentences of the page's own text is a card or panel background: a figure's
     // lettering is short (labels, values), or in its pixels.
     if (f.source === 'image' && inside.filter((l) => l.text.length > LABEL_CHARS).length >= 2) continue;
