@@ -55,6 +55,21 @@ describe('headings', () => {
     for (const t of ['1. List', '2. List', '3. List']) expect(typeOf(els, t)).toBe('List-item');
   });
 
+  it('lines opened by raised letters in sequence (a paper\'s affiliations) are list items', () => {
+    const affiliation = (mark: string, text: string, y: number): TextRun[] => [run(mark, 50, y - 1, { fontSize: 6 }), run(text, 55, y)];
+    const els = labelPage(
+      page([
+        ...paragraph(50, 60, 3),
+        ...affiliation('a', 'State Key Laboratory of Environment Simulation, Tsinghua University', 110),
+        ...affiliation('b', 'Collaborative Innovation Center for Regional Environmental Quality', 122),
+        ...paragraph(50, 160, 6),
+      ]),
+    );
+    expect(typeOf(els, 'a State Key')).toBe('List-item');
+    expect(typeOf(els, 'b Collaborative')).toBe('List-item');
+    expect(typeOf(els, 'word word')).toBe('Text');
+  });
+
   it('numbered headings with text between them stay headings', () => {
     const els = labelPage(page([run('1. Introduction', 50, 80, { fontSize: 14, bold: true }), ...paragraph(50, 100, 5), run('2. Methods', 50, 170, { fontSize: 14, bold: true }), ...paragraph(50, 190, 5)]));
     expect(typeOf(els, '1. Introduction')).toBe('Section-header');

@@ -86,7 +86,8 @@ describe('labels', () => {
 
   it('small lines opened by a mark right under a table are its notes, one element each', () => {
     const table: Region = { type: 'table', rect: { x0: 50, y0: 100, x1: 500, y1: 200 }, score: 0.9, text: 'x' };
-    const note = (mark: string, text: string, y: number) => [run(mark, 50, y, { fontSize: 5 }), run(text, 54, y, { fontSize: 7 })];
+    // Marks set small and raised, as the lettered affiliations of a paper are (which are a list).
+    const note = (mark: string, text: string, y: number) => [run(mark, 50, y - 1, { fontSize: 5 }), run(text, 54, y, { fontSize: 7 })];
     const runs = [...note('a', 'Initial concentrations.', 202), ...note('b', 'Maximum adsorbed amount.', 211), ...paragraph(50, 300, 8)];
     const els = labelPage(page(runs), { regions: [table] });
     const notes = els.filter((e) => e.candidates[0]!.type === 'Footnote');

@@ -7,7 +7,7 @@ import type { Element } from '../contract/types.ts';
 import { normalize, overlapFraction, rectArea } from '../geometry.ts';
 import type { OpenedDocument, PageContent, Rect } from '../pdf/types.ts';
 import type { PageStage, Region } from '../stage.ts';
-import { buildBlocks } from './blocks.ts';
+import { buildBlocks, type Block } from './blocks.ts';
 import { findFigures } from './figures.ts';
 import { bodyFontName, bodyFontSize, labelBlock, type Labelled, type PageContext } from './label.ts';
 import { buildLines, type Line } from './lines.ts';
@@ -172,6 +172,35 @@ export function footerRow(out: Labelled[], page: PageContent): void {
 
 const ITEM_NUMBER = /^\s*(\d{1,3})[.)]\s/;
 
+/** A block's raised marker: its first run a lone letter or number set small and high (`ᵃ`, `¹`). */
+function raisedMarker(block: Block): string | null {
+  const [mark, next] = block.lines[0]?.runs ?? [];
+  if (!mark || !next || !/^\s*([a-z]|\d{1,2})\s*$/.test(mark.text)) return null;
+  const raised = mark.fontSize < 0.85 * next.fontSize && mark.rect.y0 < next.rect.y0 - 0.05 * next.fontSize;
+  return raised ? mark.text.trim() : null;
+}
+
+const successor = (a: string, b: string): boolean => (/^\d+$/.test(a) ? Number(b) === Number(a) + 1 : b.charCodeAt(0) === a.charCodeAt(0) + 1);
+
+/**
+ * Blocks stacked one under another, each opened by a raised marker in sequence (`ᵃ …`, `ᵇ …`: a
+ * paper's affiliations) are the items of a list. Not at the foot of the page, where such blocks
+ * are footnotes.
+ */
+function markedRuns(out: Labelled[], blocks: readonly Block[], page: PageContent): void {
+  const marked = out
+    .map((l, i) => ({ l, mark: raisedMarker(blocks[i]!) }))
+    .filter((x): x is { l: Labelled; mark: string } => x.mark !== null && x.l.candidates[0]!.type === 'Text' && x.l.rect.y0 < 0.8 * page.height)
+    .sort((a, b) => a.l.rect.y0 - b.l.rect.y0);
+  const items = new Set<Labelled>();
+  for (let i = 1; i < marked.length; i++) {
+    const [a, b] = [marked[i - 1]!, marked[i]!];
+    const h = (a.l.rect.y1 - a.l.rect.y0) / Math.max(1, a.l.lines.length);
+    if (successor(a.mark, b.mark) && b.l.rect.y0 - a.l.rect.y1 < h && Math.abs(a.l.rect.x0 - b.l.rect.x0) < 0.5 * a.l.fontSize) items.add(a.l).add(b.l);
+  }
+  for (const l of items) l.candidates = [{ type: 'List-item', score: 0.7 }, { type: 'Text', score: 0.3 }];
+}
+
 /**
  * Numbered blocks stacked right under one another with consecutive numbers (`1.`, `2.`, `3.`) are
  * the items of a list, however large they are set: sections have text between their headings.
@@ -274,6 +303,8 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
     l.candidates = [{ type: 'Footnote', score: 0.7 }, { type: 'Text', score: 0.3 }];
     notes.push(l.rect);
   }
+  // (After the notes: a table's lettered notes are footnotes, not a list.)
+  markedRuns(out, blocks, page);
 
   figures.forEach((rect, i) => {
     const lines = figureLines[i]!.sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0).map((l) => l.text);
