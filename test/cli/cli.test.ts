@@ -1,10 +1,10 @@
 // The `tessera` command as a user runs it: a real process, real files, exit codes and outputs.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeOptions } from '../../src/core/index.ts';
 import { buildPdf, type DocDesc } from '../fixtures/build-pdf.ts';
 import { corpusDir, corpusFile, hasCorpus, warnIfNoCorpus } from '../fixtures/corpus.ts';
@@ -38,6 +38,8 @@ const doc = (pages: number): DocDesc => ({
 let dir: string;
 let onePage: string;
 let eightPages: string;
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tessera-cli-'));

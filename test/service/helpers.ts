@@ -1,8 +1,9 @@
 // Shared by the service tests: a started `tessera serve` (in this process, real HTTP on a random
 // loopback port, real engine threads) and a multipart client using fetch.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { EnginePool } from '../../src/server/engine-pool.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/http-server.ts';
 import type { Engine } from '../../src/service/index.ts';
@@ -23,8 +24,16 @@ export async function samplePdf(pages: number, title = 'Service Report'): Promis
   return bytes;
 }
 
+const tempDirs: string[] = [];
+// Every data folder a test file made goes when the file is done.
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 export function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'tessera-serve-'));
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-serve-'));
+  tempDirs.push(dir);
+  return dir;
 }
 
 export interface Started extends RunningServer {
