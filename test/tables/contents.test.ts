@@ -35,6 +35,16 @@ describe('tables of contents', () => {
     expect(region!.rect.y0).toBeGreaterThan(90); // the heading is not part of it
   });
 
+  it('reads leaders set glued to their entries', () => {
+    const glued = (text: string, page: string, y: number): TextRun[] => [textRun(text + '.'.repeat(30), 72, y), textRun(page, 410, y)];
+    const [region] = tables([...glued('Notices', 'vii', 100), ...glued('Trademarks', 'viii', 114), ...glued('Preface', 'xi', 128)]);
+    expect(grid(region!)).toEqual([
+      ['Notices', 'vii'],
+      ['Trademarks', 'viii'],
+      ['Preface', 'xi'],
+    ]);
+  });
+
   it('an entry wrapped over two lines is one row', () => {
     const [region] = tables([
       ...entry('2.1 Roles', '8', 100),

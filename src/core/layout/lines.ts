@@ -5,6 +5,7 @@
 // between CJK characters. Presentation-form ligatures (ﬁ, ﬂ, ...) are expanded. Rotated runs stay
 // lines of their own.
 import { cleanText } from '../pdf/clean-text.ts';
+import { BULLET_GLYPH } from './patterns.ts';
 import type { Rect, TextRun } from '../pdf/types.ts';
 
 export interface Line {
@@ -225,7 +226,7 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
 }
 
 /** A bullet or check-box glyph alone: a list marker whose text may have fallen in another band. */
-const LONE_MARKER = /^\s*[•◦▪▫‣⁃∙●○■□➢►▶✓✔\u0080-\u009f\ue000-\uf8ff]\s*$/;
+const isLoneMarker = (text: string): boolean => text.trim().length === 1 && (BULLET_GLYPH.test(text) || UNMAPPED_SYMBOL.test(text));
 
 /**
  * A marker set in a taller symbol font can sort into the band of a line beside its own (the other
@@ -234,7 +235,7 @@ const LONE_MARKER = /^\s*[•◦▪▫‣⁃∙●○■□➢►▶✓✔\u0080
 function attachLoneMarkers(lines: Line[]): Line[] {
   const gone = new Set<Line>();
   for (const marker of lines) {
-    if (marker.runs.length !== 1 || !LONE_MARKER.test(marker.runs[0]!.text)) continue;
+    if (marker.runs.length !== 1 || !isLoneMarker(marker.runs[0]!.text)) continue;
     const m = marker.rect;
     const beside = lines.filter((l) => {
       if (l === marker || gone.has(l) || l.rect.x0 < m.x1) return false;

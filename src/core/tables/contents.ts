@@ -6,6 +6,8 @@ import type { Grid, GridCell } from './grid.ts';
 import { linesOf, unionOf, type TextLine, type Word } from './words.ts';
 
 const DOTS = /^[.·…]+$/;
+/** A leader's dots, or a word the leader starts glued to (`Authors....`). */
+const LEADERISH = /[.·…]{2,}$|^[.·…]+$/;
 const PAGE_REF = /^(\d{1,4}|[ivxlcdm]{1,7})$/i;
 /** Fewer dots than this between an entry and a number is punctuation, not a leader. */
 const MIN_LEADER_DOTS = 4;
@@ -24,7 +26,7 @@ const dotCount = (text: string): number => text.length - text.replace(/[.·…]/
 function leaderLine(line: TextLine): Entry | null {
   const ws = line.words;
   const page = ws.at(-1);
-  if (!page || !PAGE_REF.test(page.text) || ws.length < 3) return null;
+  if (!page || !PAGE_REF.test(page.text) || ws.length < 2) return null;
   let i = ws.length - 2;
   let dots = 0;
   for (; i >= 0 && DOTS.test(ws[i]!.text); i--) dots += dotCount(ws[i]!.text);
@@ -58,6 +60,8 @@ function toGrid(rows: Entry[]): Grid {
 
 /** The contents listings among `words` (each a table), top to bottom. */
 export function contentsTables(words: readonly Word[]): Grid[] {
+  // Most pages have no leader at all: no need to build their lines again.
+  if (words.filter((w) => LEADERISH.test(w.text)).length < MIN_ROWS) return [];
   const grids: Grid[] = [];
   let rows: Entry[] = [];
   let pending: TextLine[] = []; // lines of an entry whose leader is on a later line
@@ -78,9 +82,7 @@ export function contentsTables(words: readonly Word[]): Grid[] {
     const prev = rows.at(-1);
     const near = prev && line.rect.y0 - Math.max(...prev.all.map((w) => w.rect.y1)) < 1.5 * line.fontSize;
     if (near && pending.length === 0 && line.rect.x0 >= Math.min(...prev.words.map((w) => w.rect.x0)) - 1) pending.push(line);
-    else {
-      close();
-    }
+    else close();
   }
   close();
   return grids;

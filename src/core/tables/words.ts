@@ -129,6 +129,7 @@ export function unionOf(rects: readonly Rect[]): Rect {
 /** A letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, NKo; their presentation forms). */
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 const rtlLetters = (text: string): number => {
+  if (!RTL_LETTER.test(text)) return 0; // (most text: no need to go letter by letter)
   let n = 0;
   for (const ch of text) if (RTL_LETTER.test(ch)) n++;
   return n;
@@ -145,7 +146,6 @@ const GLUE_EMS = 0.04;
 
 interface Token {
   text: string;
-  x0: number;
   x1: number;
   rtl: boolean;
   openRight: boolean;
@@ -172,11 +172,11 @@ export function joinWords(words: readonly Word[]): string {
       prev.rtl ||= rtl;
       prev.openRight = w.openRight === true;
     } else {
-      tokens.push({ text: w.text, x0: w.rect.x0, x1: w.rect.x1, rtl, openRight: w.openRight === true });
+      tokens.push({ text: w.text, x1: w.rect.x1, rtl, openRight: w.openRight === true });
     }
   }
   const rtlCount = tokens.reduce((n, t) => n + (t.rtl ? rtlLetters(t.text) : 0), 0);
-  const letters = tokens.reduce((n, t) => n + (t.text.match(/\p{L}/gu)?.length ?? 0), 0);
+  const letters = rtlCount > 0 ? tokens.reduce((n, t) => n + (t.text.match(/\p{L}/gu)?.length ?? 0), 0) : 0;
   if (rtlCount * 2 <= letters) return cleanText(tokens.map((t) => t.text).join(' '));
   const out: string[] = [];
   let stretch: string[] = []; // tokens with no right-to-left letter, left to right
@@ -193,7 +193,7 @@ export function joinWords(words: readonly Word[]): string {
   return cleanText(out.join(' '));
 }
 
-/** Words in reading order within a box: lines top-down, words left to right, lines joined by `sep`. */
+/** Words in reading order within a box: lines top-down, each read as joinWords reads it, joined by `sep`. */
 export function textOf(words: readonly Word[], sep = ' '): string {
   return linesOf(words)
     .map((l) => joinWords(l.words))
