@@ -83,13 +83,13 @@ async function runSplit(run: Runner, base: Task, pages: number[], parts: number,
 }
 
 /**
- * `whole`: runs a whole-file task; `pooled`: runs one part of a split file. A lone file (`lone`: the
- * only input) too short to split runs on this thread: starting a worker thread (loading the engine and pdf.js into a fresh
- * isolate) costs more than its pages.
+ * Tasks go to `pooled` (the thread pool, or this thread with --jobs 1). A lone file (`lone`: the
+ * only input) too short to split runs `inline`, on this thread: starting a worker thread (loading
+ * the engine and pdf.js into a fresh isolate) costs more than its pages.
  */
-async function runFile(runners: { whole: Runner; pooled: Runner; inline: Runner; lone: boolean }, file: InputFile, cmd: PartitionCommand, parts: number, bar: ProgressBar): Promise<PartitionResponse> {
+async function runFile(runners: { pooled: Runner; inline: Runner; lone: boolean }, file: InputFile, cmd: PartitionCommand, parts: number, bar: ProgressBar): Promise<PartitionResponse> {
   const task: Task = { path: file.path, options: cmd.options, password: cmd.password, ...(cmd.noOcr ? { noOcr: true } : {}) };
-  let run = runners.whole;
+  let run = runners.pooled;
   if (parts > 1) {
     const pages = await pagesOf(file.path, cmd.options, cmd.password);
     const useful = pages ? Math.min(parts, Math.floor(pages.length / MIN_PAGES_PER_PART)) : 1;
@@ -127,7 +127,7 @@ export async function runPartition(cmd: PartitionCommand): Promise<number> {
   const pool = cmd.jobs > 1 ? new ThreadPool(cmd.jobs) : null;
   const inline = oneAtATime(runTask);
   const pooled: Runner = pool ? (t, e) => pool.run(t, e) : inline;
-  const runners = { whole: pooled, pooled, inline, lone: files.length === 1 };
+  const runners = { pooled, inline, lone: files.length === 1 };
   const bar = new ProgressBar(cmd.progress ? process.stderr : null);
   const partsPerFile = files.length >= cmd.jobs ? 1 : Math.ceil(cmd.jobs / files.length);
   let failures = 0;

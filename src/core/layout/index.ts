@@ -118,10 +118,12 @@ function pageFigures(page: PageContent, lines: readonly Line[], regions: readonl
   for (const f of findFigures(page)) {
     const inside = lines.filter((l) => overlapFraction(l.rect, f.rect) > 0.7);
     const covered = inside.reduce((s, l) => s + lineArea(l), 0) / Math.max(1, rectArea(f.rect));
+    // Lines longer than a label: running text, not a figure's lettering.
+    const sentences = inside.filter((l) => l.text.length > LABEL_CHARS).length;
     // A scanned page (or a picture used as page background) with text over it is not a figure.
     if (f.source === 'image' && rectArea(f.rect) / pageArea > 0.5 && inside.length >= 5) continue;
     // Nor is a pattern drawn over most of the page behind running text (a diagram's labels are short).
-    if (f.source === 'vector' && rectArea(f.rect) / pageArea > 0.5 && inside.filter((l) => l.text.length > LABEL_CHARS).length >= 3) continue;
+    if (f.source === 'vector' && rectArea(f.rect) / pageArea > 0.5 && sentences >= 3) continue;
     // Boxes full of text are panels or tables, not pictures (a plot's labels cover less, and a
     // picture's lettering is in its pixels); a picture or shape behind nothing but text set above the
     // body size is a banner behind a heading. Their text is read as the page's text.
@@ -132,7 +134,7 @@ function pageFigures(page: PageContent, lines: readonly Line[], regions: readonl
     if (f.shadedBoxes && inside.length > 0) continue;
     // A picture behind sentences of the page's own text is a card or panel background: a figure's
     // lettering is short (labels, values), or in its pixels.
-    if (f.source === 'image' && inside.filter((l) => l.text.length > LABEL_CHARS).length >= 2) continue;
+    if (f.source === 'image' && sentences >= 2) continue;
     // Drawing of a table a detector already claimed (its rules, shaded rows).
     if (regions.some((r) => r.type === 'table' && overlapFraction(f.rect, r.rect) > 0.5)) continue;
     out.push(f.rect);

@@ -40,17 +40,19 @@ function band(e: Element): 'top' | 'bottom' | null {
 
 const MOVABLE = new Set(['Text', 'Section-header', 'Title', 'Page-header', 'Page-footer', 'Caption', 'Footnote']);
 
+/** An element that may be running matter: of a movable type, short, not a whole sentence. */
+const candidate = (e: Element): boolean => MOVABLE.has(e.type) && e.text_representation.length <= 200 && !isSentence(e);
+
 export function relabelRunningMatter(elements: readonly Element[]): Element[] {
   const pages = new Set(elements.map((e) => e.properties.page_number));
   if (pages.size < 2) return [...elements];
   const seen = new Map<string, Set<number>>();
   for (const e of elements) {
     const b = band(e);
-    if (!b || !MOVABLE.has(e.type) || e.text_representation.length > 200 || isSentence(e)) continue;
+    if (!b || !candidate(e)) continue;
     const k = `${b}|${key(e)}`;
     seen.set(k, (seen.get(k) ?? new Set()).add(e.properties.page_number));
   }
-  const candidate = (e: Element): e is Element => MOVABLE.has(e.type) && e.text_representation.length <= 200 && !isSentence(e);
   const slots: Slots = { top: [], bottom: [] };
   for (const e of elements) {
     const b = band(e);
