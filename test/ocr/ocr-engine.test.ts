@@ -105,6 +105,35 @@ describe('OCR of a scanned page', () => {
     body!.bbox.forEach((v, i) => expect(Math.abs(v - truthBody.bbox[i]!)).toBeLessThan(0.03));
   });
 
+  it('crops the pictures of a page it turned upright from the upright page', async () => {
+    const { bytes, truth } = await buildPdf({
+      pages: [
+        {
+          size: [480, 300],
+          blocks: [
+            { kind: 'paragraph', text: 'Photograph of the new harbour crane taken in spring by the committee.', size: 11 },
+            { kind: 'image', width: 240, height: 120 },
+          ],
+        },
+      ],
+    });
+    const doc = await openDocument(bytes);
+    const raster = await doc.rasterize(1, DPI);
+    await doc.close();
+    const sideways = toPng(rotateRaster(raster, 270), DPI);
+    const r = await partition({ file: sideways, options: { extract_images: true, output_label_options: { orientation_correction: true } } });
+    expect(r.status_code, r.error).toBe(200);
+    expect(r.status.some((s) => /Corrected orientation of page 1/.test(s))).toBe(true);
+    const image = r.elements!.find((e) => e.type === 'Image');
+    expect(image).toBeDefined();
+    const want = truth.pages[0]!.images[0]!.bbox;
+    image!.bbox.forEach((v, i) => expect(Math.abs(v - want[i]!), `bbox[${i}]`).toBeLessThan(0.03));
+    // The crop has the picture's proportions (2:1), not those of its box on the sideways scan.
+    const [w, h] = image!.properties.image_size as [number, number];
+    expect(w / h).toBeGreaterThan(1.7);
+    expect(w / h).toBeLessThan(2.3);
+  });
+
   it('leaves no OCR worker running when a job is cancelled mid-OCR', async () => {
     const { png } = await scan();
     await releaseOcrEngines();

@@ -3,6 +3,7 @@
 // binary_representation, with image_size/image_mode/image_format in its properties; with
 // associate_captions, its caption.
 import type { Element } from '../contract/types.ts';
+import { renderContent } from '../ocr/stage.ts';
 import type { PageStage } from '../stage.ts';
 import { associateCaptions } from './captions.ts';
 import { cropToBox } from './crop.ts';
@@ -25,7 +26,7 @@ export const imagesStage: PageStage = {
     let elements: Element[] = state.elements;
     if (!elements.some((e) => e.type === 'Image')) return state;
     if (extract_images) {
-      const raster = await ctx.doc.rasterize(state.content.pageNumber, IMAGE_DPI, ctx.signal);
+      const raster = await renderContent(state.content, IMAGE_DPI, ctx);
       const format = opts.extract_image_format;
       elements = elements.map((e) => {
         if (e.type !== 'Image') return e;

@@ -10,7 +10,7 @@
 // pictures as Image regions. With output_label_options.orientation_correction, OCR'd pages turned
 // by 90/180/270 degrees are turned upright first and everything is returned in that frame.
 import { overlapFraction } from '../geometry.ts';
-import type { ImagePlacement, PageContent, Rect } from '../pdf/types.ts';
+import type { ImagePlacement, PageContent, RasterImage, Rect } from '../pdf/types.ts';
 import type { PageState, PageStage, Region, StageContext } from '../stage.ts';
 import { findPictures } from './image-regions.ts';
 import { languageCodes } from './languages.ts';
@@ -74,14 +74,26 @@ function rotatePage(page: PageContent, r: Rotation): PageContent {
   if (r === 0) return page;
   const { width: w, height: h } = page;
   const swap = r !== 180;
+  const { turned: before = 0, ...rest } = page;
+  const turned = ((before + r) % 360) as Rotation;
   return {
-    ...page,
+    ...rest,
+    ...(turned ? { turned } : {}),
     width: swap ? h : w,
     height: swap ? w : h,
     textRuns: page.textRuns.map((t) => ({ ...t, rect: rotateRect(t.rect, w, h, r), angle: (t.angle + 360 - r) % 360 })),
     paths: page.paths.map((p) => ({ ...p, rect: rotateRect(p.rect, w, h, r) })),
     images: page.images.map((i) => ({ ...i, rect: rotateRect(i.rect, w, h, r) })),
   };
+}
+
+/**
+ * The page rendered at `dpi` as later stages see its content: turned as the OCR stage turned the
+ * content (orientation_correction), so that element boxes and pixels agree.
+ */
+export async function renderContent(content: PageContent, dpi: number, ctx: StageContext): Promise<RasterImage> {
+  const raster = await ctx.doc.rasterize(content.pageNumber, dpi, ctx.signal);
+  return content.turned ? rotateRaster(raster, content.turned) : raster;
 }
 
 /** Enough text read with high confidence: the page is upright. */

@@ -51,6 +51,11 @@ export interface PageContent {
   height: number;
   /** The page's /Rotate, normalised to 0/90/180/270. */
   rotate: 0 | 90 | 180 | 270;
+  /**
+   * Degrees clockwise the OCR stage turned this content to make a sideways scan upright
+   * (orientation_correction); pixels rendered from the file must be turned as much to match it.
+   */
+  turned?: 90 | 180 | 270;
   textRuns: TextRun[];
   paths: VectorPath[];
   images: ImagePlacement[];

@@ -8,6 +8,7 @@ import { chooseEngine, TABLE_PIXELS_DPI } from './engines.ts';
 import type { Grid } from './grid.ts';
 import { rasterRulings, RULING_DPI } from './raster.ts';
 import type { Ruling } from './rulings.ts';
+import { renderContent } from '../ocr/stage.ts';
 import { OCR_FONT_NAME } from '../ocr/to-runs.ts';
 import { tableTitle } from './title.ts';
 import { linesOf, wordsOf } from './words.ts';
@@ -151,7 +152,7 @@ export const tablesStage: PageStage = {
   async run(state, ctx) {
     let extra: Ruling[] = [];
     if (isScanned(state.content)) {
-      const raster = await ctx.doc.rasterize(state.content.pageNumber, RULING_DPI, ctx.signal);
+      const raster = await renderContent(state.content, RULING_DPI, ctx);
       extra = rasterRulings(raster, RULING_DPI);
       scanRulings.set(state.content, extra);
     }
