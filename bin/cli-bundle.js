@@ -4,7 +4,7 @@
 // some two hundred TypeScript modules through a loader hook: about a second of CPU per thread, the
 // largest cost of partitioning a short document. The bundles keep src/cli's depth in the tree
 // (dist-node/cli/), so that paths relative to the sources (../../package.json, ../../models/)
-// resolve the same from either; packages stay in node_modules.
+// resolve the same from either; most packages stay in node_modules (BUNDLED below).
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

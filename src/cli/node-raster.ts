@@ -6,6 +6,7 @@
 // Call installNodePdfEnvironment() once at start-up (the CLI, tests, the bench).
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import {
   setPdfjsLoader,
   setRasterBackend,
@@ -19,8 +20,6 @@ import { withNativeBuiltins } from './native-builtins.ts';
 
 export const nodeRasterBackend: RasterBackend = {
   async decodeImage(bytes: Uint8Array, _mime: 'image/png' | 'image/jpeg', width: number, height: number): Promise<RasterImage> {
-    // Loaded on first use: a native module costs every thread 70 ms at start, and most never decode.
-    const { createCanvas, loadImage } = await import('@napi-rs/canvas');
     const img = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     if (!(img.width > 0 && img.height > 0)) throw new Error('undecodable image');
     const canvas = createCanvas(width, height);

@@ -9,7 +9,7 @@ import { partition } from '../../src/core/index.ts';
 import type { Element } from '../../src/core/contract/types.ts';
 import { liveOcrWorkers, releaseOcrEngines, rotateRaster } from '../../src/core/ocr/index.ts';
 import { openDocument, type RasterImage } from '../../src/core/pdf/index.ts';
-import { buildPdf, type Truth } from '../fixtures/build-pdf.ts';
+import { buildPdf, type PageDesc, type Truth } from '../fixtures/build-pdf.ts';
 import { encodePng } from '../fixtures/png.ts';
 
 installNodePdfEnvironment();
@@ -25,27 +25,23 @@ function toPng(img: RasterImage, dpi: number): Uint8Array {
   }, dpi);
 }
 
-async function scan(): Promise<{ png: Uint8Array; raster: RasterImage; truth: Truth }> {
-  const { bytes, truth } = await buildPdf({
-    pages: [
-      {
-        size: [420, 300],
-        blocks: [
-          { kind: 'heading', level: 1, text: 'Quarterly Report' },
-          {
-            kind: 'paragraph',
-            text: 'The committee reviewed the budget and approved the plan for the new library building in March.',
-            size: 11,
-          },
-        ],
-      },
-    ],
-  });
+/** A generated one-page PDF rendered at DPI: the pixels a scanner would give, and where things are. */
+async function scanOf(page: PageDesc): Promise<{ png: Uint8Array; raster: RasterImage; truth: Truth }> {
+  const { bytes, truth } = await buildPdf({ pages: [page] });
   const doc = await openDocument(bytes);
   const raster = await doc.rasterize(1, DPI);
   await doc.close();
   return { png: toPng(raster, DPI), raster, truth };
 }
+
+const scan = () =>
+  scanOf({
+    size: [420, 300],
+    blocks: [
+      { kind: 'heading', level: 1, text: 'Quarterly Report' },
+      { kind: 'paragraph', text: 'The committee reviewed the budget and approved the plan for the new library building in March.', size: 11 },
+    ],
+  });
 
 const words = (els: Element[]): string[] => els.flatMap((e) => e.text_representation.split(/\s+/)).filter(Boolean);
 
@@ -70,21 +66,14 @@ describe('OCR of a scanned page', () => {
   });
 
   it('returns the pictures of a scan as Image elements, its text as text', async () => {
-    const { bytes, truth } = await buildPdf({
-      pages: [
-        {
-          size: [420, 400],
-          blocks: [
-            { kind: 'paragraph', text: 'Photograph of the new harbour crane taken in spring.', size: 11 },
-            { kind: 'image', width: 220, height: 150 },
-          ],
-        },
+    const { png, truth } = await scanOf({
+      size: [420, 400],
+      blocks: [
+        { kind: 'paragraph', text: 'Photograph of the new harbour crane taken in spring.', size: 11 },
+        { kind: 'image', width: 220, height: 150 },
       ],
     });
-    const doc = await openDocument(bytes);
-    const raster = await doc.rasterize(1, DPI);
-    await doc.close();
-    const r = await partition({ file: toPng(raster, DPI) });
+    const r = await partition({ file: png });
     expect(r.status_code, r.error).toBe(200);
     const images = r.elements!.filter((e) => e.type === 'Image');
     expect(images).toHaveLength(1);
@@ -106,20 +95,13 @@ describe('OCR of a scanned page', () => {
   });
 
   it('crops the pictures of a page it turned upright from the upright page', async () => {
-    const { bytes, truth } = await buildPdf({
-      pages: [
-        {
-          size: [480, 300],
-          blocks: [
-            { kind: 'paragraph', text: 'Photograph of the new harbour crane taken in spring by the committee.', size: 11 },
-            { kind: 'image', width: 240, height: 120 },
-          ],
-        },
+    const { raster, truth } = await scanOf({
+      size: [480, 300],
+      blocks: [
+        { kind: 'paragraph', text: 'Photograph of the new harbour crane taken in spring by the committee.', size: 11 },
+        { kind: 'image', width: 240, height: 120 },
       ],
     });
-    const doc = await openDocument(bytes);
-    const raster = await doc.rasterize(1, DPI);
-    await doc.close();
     const sideways = toPng(rotateRaster(raster, 270), DPI);
     const r = await partition({ file: sideways, options: { extract_images: true, output_label_options: { orientation_correction: true } } });
     expect(r.status_code, r.error).toBe(200);

@@ -12,7 +12,7 @@ export {
   liveOcrWorkers,
 } from './registry.ts';
 export { LANGUAGE_CODES, LANGUAGE_DATA_CODES, SUPPORTED_LANGUAGES, languageCodes, languageProblems } from './languages.ts';
-export { ocrStage, planOcr, renderContent, rotateRect, OCR_DPI } from './stage.ts';
+export { ocrStage, planOcr, rotateRect, OCR_DPI } from './stage.ts';
 export { rotateRaster, encodePgm, cropRaster } from './raster-ops.ts';
 export { runsFromLines } from './to-runs.ts';
 export { findPictures } from './image-regions.ts';
