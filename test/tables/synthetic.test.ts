@@ -127,3 +127,54 @@ describe('page furniture', () => {
     expect(tablesOfPage(p, { options: options(), status: () => {} })).toEqual([]);
   });
 });
+
+/**
+ * A ruled table whose first rule is drawn under its header: the column names above it are set at
+ * 45 degrees, their feet on the rule; a group name stands upright over the three turned columns.
+ *
+ *                       Scores
+ *               /Alpha  /Beta  /Gamma
+ *  y 200 +--------+------+------+------+   x: 100, 200, 260, 320, 380
+ *        | North  | 1    | 2    | 3    |
+ *        | South  | 4    | 5    | 6    |
+ *        | East   | 7    | 8    | 9    |
+ *    260 +--------+------+------+------+
+ */
+function turnedHeaderPage(withTurned: boolean): PageContent {
+  const turned = (text: string, foot: number): TextRun => {
+    const len = text.length * 5 * Math.SQRT1_2;
+    return { ...run(text, foot, 0), rect: { x0: foot, y0: 198 - len - 7, x1: foot + len + 7, y1: 198 }, angle: 45 };
+  };
+  const rows = [['North', '1', '2', '3'], ['South', '4', '5', '6'], ['East', '7', '8', '9']];
+  const body = rows.flatMap((r, i) => r.map((t, c) => run(t, [105, 205, 265, 325][c]!, 203 + i * 19)));
+  const header = withTurned ? [turned('Alpha', 205), turned('Beta', 265), turned('Gamma', 325), run('Item', 105, 186)] : [];
+  return page(1, [run('Scores', 275, 160), ...header, ...body], [
+    hline(200, 100, 380),
+    ...[220, 240].map((y) => hline(y, 100, 380)),
+    hline(260, 100, 380),
+    ...[100, 200, 260, 320, 380].map((x) => vline(x, 200, 260)),
+  ]);
+}
+
+describe('column names set at an angle above the top rule', () => {
+  it('become the header rows, with the group name over them spanning its columns', () => {
+    const [region] = tablesOfPage(turnedHeaderPage(true), { options: options(), status: () => {} });
+    expect(grid(region!)).toEqual([
+      ['', 'Scores', '', ''],
+      ['Item', 'Alpha', 'Beta', 'Gamma'],
+      ['North', '1', '2', '3'],
+      ['South', '4', '5', '6'],
+      ['East', '7', '8', '9'],
+    ]);
+    const t = region!.table!;
+    expect(t.cells.find((c) => c.content === 'Scores')).toMatchObject({ rows: [0], cols: [1, 2, 3], is_header: true });
+    expect(t.cells.find((c) => c.content === 'North')).toMatchObject({ is_header: false });
+    expect(region!.rect.y0).toBeLessThanOrEqual(160.5); // the region takes the header in, so its words are no stray text
+  });
+
+  it('without turned names, text above the table stays outside it', () => {
+    const [region] = tablesOfPage(turnedHeaderPage(false), { options: options(), status: () => {} });
+    expect(grid(region!)[0]).toEqual(['North', '1', '2', '3']);
+    expect(region!.rect.y0).toBeGreaterThan(195);
+  });
+});
