@@ -178,3 +178,23 @@ describe('column names set at an angle above the top rule', () => {
     expect(region!.rect.y0).toBeGreaterThan(195);
   });
 });
+
+describe('a summary row set under the bottom rule', () => {
+  const withBelow = (extra: TextRun[]): PageContent => {
+    const p = turnedHeaderPage(false);
+    return { ...p, textRuns: [...p.textRuns, ...extra] };
+  };
+
+  it('is the table\'s last row: a label in the first column, a figure in each of the others', () => {
+    const [region] = tablesOfPage(withBelow([run('Total', 105, 263), run('12', 205, 263), run('15', 265, 263), run('18', 325, 263)]), { options: options(), status: () => {} });
+    expect(grid(region!).at(-1)).toEqual(['Total', '12', '15', '18']);
+  });
+
+  it('is not a note under the table, nor one line of a second table set right below', () => {
+    const note = tablesOfPage(withBelow([run('Source: national statistics office, 2024 edition.', 105, 263)]), { options: options(), status: () => {} });
+    expect(grid(note[0]!).at(-1)).toEqual(['East', '7', '8', '9']);
+    const rows = [0, 1].flatMap((i) => [run('Total', 105, 263 + i * 12), run('12', 205, 263 + i * 12), run('15', 265, 263 + i * 12), run('18', 325, 263 + i * 12)]);
+    const second = tablesOfPage(withBelow(rows), { options: options(), status: () => {} });
+    expect(grid(second[0]!).at(-1)).toEqual(['East', '7', '8', '9']);
+  });
+});

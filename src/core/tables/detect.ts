@@ -9,7 +9,7 @@ import { refineRulings } from './refine.ts';
 import { nestedGrids } from './nested.ts';
 import { ruledGrid } from './ruled.ts';
 import { clusterPositions, fillEdgesOf, groupRulings, mergeCollinear, rulingsOf, type Ruling, type RulingGroup } from './rulings.ts';
-import { adoptTurnedHeader } from './header-above.ts';
+import { adoptRowBelow, adoptTurnedHeader } from './outside-rules.ts';
 import { linesOf, unionOf, wordsOf, type Word } from './words.ts';
 
 const centerIn = (w: Word, r: Rect, pad = 0): boolean => {
@@ -251,7 +251,7 @@ export function detectTables(page: PageContent, extraRulings: readonly Ruling[] 
   ruled.push(...ruledTables(words, fillGroups, page, 2).filter((t) => t.numRows >= 2));
   const taken = new Set(ruled.flatMap((t) => [...t.cells.flatMap((c) => c.words), ...t.leftovers]));
   const free = new Set(words.filter((w) => !taken.has(w) && !ruled.some((t) => centerIn(w, t.rect, 2))));
-  ruled.forEach((t, i) => (ruled[i] = adoptTurnedHeader(t, free)));
+  ruled.forEach((t, i) => (ruled[i] = adoptRowBelow(adoptTurnedHeader(t, free), free)));
   const unruled = [...free].filter((w) => !w.rotated);
   const contents = contentsTables(unruled);
   const rest = unruled.filter((w) => !contents.some((t) => centerIn(w, t.rect, 1)));

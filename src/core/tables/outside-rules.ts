@@ -1,9 +1,10 @@
-// Column headers set at an angle above a ruled table whose first rule is drawn under them (wide
-// numeric tables: each column's name turned 45 or 90 degrees, group names set upright above a few
-// columns). The rules leave them outside the grid; a reader sees them as the table's header rows.
+// Rows a ruled table sets outside its rules, which a reader still counts as the table's:
+//  - column headers set at an angle above a table whose first rule is drawn under them (wide numeric
+//    tables: each column's name turned 45 or 90 degrees, group names set upright over a few columns);
+//  - a summary row set under the bottom rule ("Average  0.76  0.60 ...").
 import type { Rect } from '../pdf/types.ts';
-import type { Grid, GridCell } from './grid.ts';
-import { unionOf, type Word } from './words.ts';
+import { numericLike, type Grid, type GridCell } from './grid.ts';
+import { linesOf, unionOf, type TextLine, type Word } from './words.ts';
 
 /** Turned headers: at least this many, their feet within this many points of the table's top. */
 const MIN_TURNED = 3;
@@ -109,5 +110,43 @@ export function adoptTurnedHeader(grid: Grid, free: Set<Word>): Grid {
     numRows: grid.numRows + k,
     headerRows: k,
     cells: [...groupCells, ...headerCells, ...grid.cells.map((c) => ({ ...c, r0: c.r0 + k, r1: c.r1 + k }))],
+  };
+}
+
+/**
+ * `grid` with the line right under its bottom rule as its last row, when that line reads as one more
+ * row of it (a summary row set below the rule: "Average  0.76  0.60 ..."): a label in the first
+ * column and figures in at least two others, each part within one column, and no such line under
+ * it (several would be a table of their own). The words used are removed from `free`.
+ */
+export function adoptRowBelow(grid: Grid, free: Set<Word>): Grid {
+  const { rect } = grid;
+  const cols = columnsOf(grid);
+  const near = [...free].filter((w) => !w.rotated && centreX(w.rect) > rect.x0 && centreX(w.rect) < rect.x1 && w.rect.y0 >= rect.y1 - 2);
+  const lines = linesOf(near);
+  const [line, next] = lines;
+  if (!line || line.rect.y0 > rect.y1 + line.fontSize) return grid;
+  const parts = (l: TextLine) => l.segments.map((s) => ({ s, c0: columnAt(cols, s.rect.x0 + 1), c1: columnAt(cols, s.rect.x1 - 1) }));
+  const fits = (l: TextLine): boolean => {
+    const ps = parts(l);
+    return (
+      ps.length >= 3 &&
+      ps[0]!.c0 === 0 &&
+      !numericLike(ps[0]!.s.text) &&
+      // The label may span columns; each figure stands within one, to the right of the part before.
+      ps.slice(1).every((p, i) => p.c0 === p.c1 && p.c0 > ps[i]!.c1) &&
+      ps.filter(({ s }) => numericLike(s.text)).length >= 2
+    );
+  };
+  if (!fits(line) || (next && next.rect.y0 - line.rect.y1 < line.fontSize && fits(next))) return grid;
+  const r = grid.numRows;
+  const made = parts(line).map((p) => cell(r, p.c0, p.c1, p.s.words, cols, rect.y1, line.rect.y1));
+  const covered = (c: number): boolean => made.some((m) => m.c0 <= c && c <= m.c1);
+  for (const w of line.words) free.delete(w);
+  return {
+    ...grid,
+    rect: unionOf([rect, line.rect]),
+    numRows: r + 1,
+    cells: [...grid.cells, ...made, ...cols.flatMap((_, c) => (covered(c) ? [] : [cell(r, c, c, [], cols, rect.y1, line.rect.y1)]))],
   };
 }
