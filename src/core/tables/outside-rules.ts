@@ -13,6 +13,9 @@ const FOOT_GAP = 12;
 const centreX = (r: { x0: number; x1: number }): number => (r.x0 + r.x1) / 2;
 const centreY = (r: Rect): number => (r.y0 + r.y1) / 2;
 
+/** Where a turned name stands on the rule: its foot, at the left of its box (turned counter-clockwise). */
+const footX = (w: Word): number => w.rect.x0 + Math.min(w.fontSize, w.rect.x1 - w.rect.x0) / 2;
+
 interface Column {
   x0: number;
   x1: number;
@@ -67,7 +70,7 @@ export function adoptTurnedHeader(grid: Grid, free: Set<Word>): Grid {
 
   // The header row: each name in the column its foot (turned) or centre (upright) stands in.
   const names: Word[][] = cols.map(() => []);
-  for (const w of turned) names[columnAt(cols, w.rect.x0 + Math.min(w.fontSize, w.rect.x1 - w.rect.x0) / 2)]!.push(w);
+  for (const w of turned) names[columnAt(cols, footX(w))]!.push(w);
   for (const w of beside) names[columnAt(cols, centreX(w.rect))]!.push(w);
   const groupRows = above.length ? 1 : 0;
   const headerCells = names.map((ws, c) => cell(groupRows, c, c, ws.sort((a, b) => a.rect.x0 - b.rect.x0), cols, bandTop, foot));
@@ -76,7 +79,7 @@ export function adoptTurnedHeader(grid: Grid, free: Set<Word>): Grid {
   const groupCells: GridCell[] = [];
   if (groupRows) {
     const groups = segments(above);
-    const turnedCols = new Set(turned.map((w) => columnAt(cols, w.rect.x0 + Math.min(w.fontSize, w.rect.x1 - w.rect.x0) / 2)));
+    const turnedCols = new Set(turned.map((w) => columnAt(cols, footX(w))));
     const claimed = new Map<number, GridCell>();
     groups.forEach((g, i) => {
       const r = unionOf(g.map((w) => w.rect));
