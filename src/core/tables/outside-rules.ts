@@ -4,7 +4,7 @@
 //  - a summary row set under the bottom rule ("Average  0.76  0.60 ...").
 import type { Rect } from '../pdf/types.ts';
 import { numericLike, type Grid, type GridCell } from './grid.ts';
-import { linesOf, unionOf, type TextLine, type Word } from './words.ts';
+import { finishLine, linesOf, unionOf, type TextLine, type Word } from './words.ts';
 
 /** Turned headers: at least this many, their feet within this many points of the table's top. */
 const MIN_TURNED = 3;
@@ -31,18 +31,6 @@ function columnsOf(grid: Grid): Column[] {
 function columnAt(cols: readonly Column[], x: number): number {
   const i = cols.findIndex((c) => x < c.x1);
   return i < 0 ? cols.length - 1 : i;
-}
-
-/** Upright words of one line split where they stand more than an em apart. */
-function segments(words: readonly Word[]): Word[][] {
-  const out: Word[][] = [];
-  for (const w of [...words].sort((a, b) => a.rect.x0 - b.rect.x0)) {
-    const last = out[out.length - 1];
-    const prev = last?.[last.length - 1];
-    if (prev && w.rect.x0 - prev.rect.x1 <= w.fontSize) last!.push(w);
-    else out.push([w]);
-  }
-  return out;
 }
 
 function cell(r: number, c0: number, c1: number, words: Word[], cols: readonly Column[], y0: number, y1: number): GridCell {
@@ -78,18 +66,18 @@ export function adoptTurnedHeader(grid: Grid, free: Set<Word>): Grid {
   // Group names: each spans the turned columns from halfway to its left neighbour to halfway to its right one.
   const groupCells: GridCell[] = [];
   if (groupRows) {
-    const groups = segments(above);
+    const groups = finishLine(above).segments;
     const turnedCols = new Set(turned.map((w) => columnAt(cols, footX(w))));
     const claimed = new Map<number, GridCell>();
     groups.forEach((g, i) => {
-      const r = unionOf(g.map((w) => w.rect));
-      const from = i > 0 ? (centreX(unionOf(groups[i - 1]!.map((w) => w.rect))) + centreX(r)) / 2 : -Infinity;
-      const to = i + 1 < groups.length ? (centreX(unionOf(groups[i + 1]!.map((w) => w.rect))) + centreX(r)) / 2 : Infinity;
-      const own = columnAt(cols, centreX(r));
+      const x = centreX(g.rect);
+      const from = i > 0 ? (centreX(groups[i - 1]!.rect) + x) / 2 : -Infinity;
+      const to = i + 1 < groups.length ? (centreX(groups[i + 1]!.rect) + x) / 2 : Infinity;
+      const own = columnAt(cols, x);
       // A name over a column another name spans already joins that one's cell.
       const taken = claimed.get(own);
       if (taken) {
-        taken.words.push(...g);
+        taken.words.push(...g.words);
         return;
       }
       const span = cols.map((_, c) => c).filter((c) => c === own || (turnedCols.has(c) && !claimed.has(c) && centreX(cols[c]!) > from && centreX(cols[c]!) < to));
@@ -98,7 +86,7 @@ export function adoptTurnedHeader(grid: Grid, free: Set<Word>): Grid {
       let c1 = own;
       while (span.includes(c0 - 1)) c0--;
       while (span.includes(c1 + 1)) c1++;
-      const made = cell(0, c0, c1, [...g], cols, top, bandTop);
+      const made = cell(0, c0, c1, [...g.words], cols, top, bandTop);
       for (let c = c0; c <= c1; c++) claimed.set(c, made);
       groupCells.push(made);
     });
