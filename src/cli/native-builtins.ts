@@ -11,9 +11,6 @@
 // both pdf.js modules (the API and the fake worker, which Node runs on the same thread) are loaded.
 import type { PdfjsEnvironment, PdfjsLoader } from '../core/pdf/index.ts';
 
-/** The fake worker's module (pdfjs-dist ships no types for it; it is imported for its side effect). */
-const PDFJS_WORKER: string = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
-
 /** Captured when this module is evaluated, before pdf.js is (the engine imports it lazily). */
 const NATIVE = { push: Array.prototype.push, parse: JSON.parse, stringify: JSON.stringify };
 /**
@@ -40,14 +37,10 @@ export function restoreNativeBuiltins(): string[] {
   return restored;
 }
 
-/**
- * `load`, then pdf.js's worker module (pdf.js's fake worker finds it on globalThis.pdfjsWorker and
- * imports nothing later), then the native built-ins back.
- */
+/** `load` (which must load both of pdf.js's modules), then the native built-ins back. */
 export function withNativeBuiltins(load: PdfjsLoader): PdfjsLoader {
   return async (): Promise<PdfjsEnvironment> => {
     const env = await load();
-    await import(PDFJS_WORKER);
     restoreNativeBuiltins();
     return env;
   };

@@ -1,7 +1,7 @@
 // Node's half of the pdf adapter's environment hooks (src/core/pdf stays free of Node modules):
 //  - nodeRasterBackend: decodes PNG/JPEG inputs with @napi-rs/canvas;
-//  - nodePdfjsLoader: the pdf.js legacy build (fake worker, NodeCanvasFactory = @napi-rs/canvas)
-//    plus the data pdf.js needs from disk for faithful output: standard fonts (non-embedded
+//  - nodePdfjsLoader: the pdf.js legacy build (fake worker, NodeCanvasFactory = @napi-rs/canvas),
+//    patched to read pages without decoding their pictures, plus the data pdf.js needs from disk for faithful output: standard fonts (non-embedded
 //    Helvetica & co.), CMaps (CID fonts, e.g. Japanese) and wasm decoders (JPEG 2000, ICC).
 // Call installNodePdfEnvironment() once at start-up (the CLI, tests, the bench).
 import { createRequire } from 'node:module';
@@ -17,6 +17,7 @@ import {
   type RasterImage,
 } from '../core/pdf/index.ts';
 import { withNativeBuiltins } from './native-builtins.ts';
+import { pdfjsModules } from './pdfjs-patched.ts';
 
 export const nodeRasterBackend: RasterBackend = {
   async decodeImage(bytes: Uint8Array, _mime: 'image/png' | 'image/jpeg', width: number, height: number): Promise<RasterImage> {
@@ -42,9 +43,15 @@ export function pdfjsDataDirs(): { standardFontDataUrl: string; cMapUrl: string;
   return { standardFontDataUrl: dir('standard_fonts'), cMapUrl: dir('cmaps'), wasmUrl: dir('wasm') };
 }
 
+/**
+ * pdf.js's API module, then its worker module (the fake worker, which Node runs on the same thread,
+ * finds it on globalThis.pdfjsWorker): the copies that can skip decoding pictures (pdfjs-patched.ts).
+ */
 export const nodePdfjsLoader: PdfjsLoader = async (): Promise<PdfjsEnvironment> => {
-  const lib = (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfjsLib;
-  return { lib, params: { ...pdfjsDataDirs(), cMapPacked: true } };
+  const modules = pdfjsModules();
+  const lib = (await import(modules.api)) as PdfjsLib;
+  await import(modules.worker);
+  return { lib, params: { ...pdfjsDataDirs(), cMapPacked: true }, unrenderableDocuments: modules.patched };
 };
 
 /**

@@ -1,6 +1,6 @@
 // `tessera partition`: plan tasks (whole files, or page ranges of a file when there are fewer files
 // than threads), run them on the thread pool (or inline for --jobs 1), merge and write the results.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { assemble, expandPages, parseOptions, toErrorBody } from '../core/index.ts';
@@ -116,6 +116,22 @@ function write(file: InputFile, text: string): void {
   writeFileSync(file.outPath, text);
 }
 
+/**
+ * The files in the order they go to the threads: largest first, so that a long document is not the
+ * last one started while the other threads run out of work (files are written as they finish).
+ */
+function largestFirst(files: InputFile[]): InputFile[] {
+  const size = (f: InputFile): number => {
+    try {
+      return statSync(f.path).size;
+    } catch {
+      return 0; // unreadable: its task says why
+    }
+  };
+  const sizes = new Map(files.map((f) => [f, size(f)]));
+  return [...files].sort((a, b) => sizes.get(b)! - sizes.get(a)!);
+}
+
 export async function runPartition(cmd: PartitionCommand): Promise<number> {
   if (cmd.print !== 'json') cmd.options = { ...cmd.options, output_format: cmd.print };
   if (cmd.ocrEngine) {
@@ -133,7 +149,7 @@ export async function runPartition(cmd: PartitionCommand): Promise<number> {
   let failures = 0;
   try {
     await Promise.all(
-      files.map(async (file) => {
+      largestFirst(files).map(async (file) => {
         let response: PartitionResponse;
         try {
           response = await runFile(runners, file, cmd, partsPerFile, bar);

@@ -114,16 +114,6 @@ function checkDpi(dpi: number): void {
   if (!Number.isFinite(dpi) || dpi <= 0) throw new TesseraError('bad_option', `Invalid raster resolution: ${dpi} dpi.`);
 }
 
-/** A copy callers may change freely. */
-function copyContent(c: PageContent): PageContent {
-  return {
-    ...c,
-    textRuns: c.textRuns.map((t) => ({ ...t, rect: { ...t.rect } })),
-    paths: c.paths.map((p) => ({ ...p, rect: { ...p.rect } })),
-    images: c.images.map((i) => ({ ...i, rect: { ...i.rect } })),
-  };
-}
-
 /** One picture over (nearly) the whole page and no vector graphics: a scan. */
 function isScanLike(page: PageContent): boolean {
   if (page.images.length !== 1 || page.paths.length) return false;
@@ -169,16 +159,10 @@ function mapOpenError(e: unknown): TesseraError {
   return unreadable(errorMessage(e));
 }
 
-async function openPdf(bytes: Uint8Array, opts: OpenDocumentOptions): Promise<OpenedDocument> {
+/** One pdf.js document of `bytes`, opened within the time allowed. */
+async function loadPdf(env: PdfjsEnvironment, bytes: Uint8Array, opts: OpenOptions, extra: Record<string, unknown> = {}): Promise<PdfjsHandle> {
   const timeoutMs = opts.timeoutMs ?? OPEN_TIMEOUT_MS;
-  let env: PdfjsEnvironment;
-  try {
-    env = typeof opts.pdfjs === 'function' ? await opts.pdfjs() : opts.pdfjs ?? (await getPdfjs());
-  } catch (e) {
-    throw new TesseraError('internal', `Could not load pdf.js: ${shorten(errorMessage(e))}`);
-  }
   if (opts.signal?.aborted) throw cancelledError();
-  const password = opts.password ? opts.password : undefined;
   let task: PdfjsLoadingTask;
   try {
     task = env.lib.getDocument({
@@ -186,8 +170,9 @@ async function openPdf(bytes: Uint8Array, opts: OpenDocumentOptions): Promise<Op
       isEvalSupported: false,
       stopAtErrors: false,
       ...env.params,
+      ...extra,
       data: bytes.slice(), // pdf.js transfers (detaches) this buffer
-      password,
+      password: opts.password ? opts.password : undefined,
     });
   } catch (e) {
     throw mapOpenError(e);
@@ -195,24 +180,41 @@ async function openPdf(bytes: Uint8Array, opts: OpenDocumentOptions): Promise<Op
   const destroy = (): void => {
     task.destroy().catch(() => {});
   };
-  let doc: PdfjsDocument;
   try {
-    doc = await bounded(
+    const doc = await bounded(
       task.promise,
       [opts.signal],
       timeoutMs,
       () => unreadable(`opening timed out after ${Math.round(timeoutMs / 1000)} s`),
       destroy,
     );
+    return { task, doc };
   } catch (e) {
     destroy();
     throw mapOpenError(e);
   }
-  if (!(doc.numPages > 0)) {
-    destroy();
+}
+
+async function openPdf(bytes: Uint8Array, opts: OpenDocumentOptions): Promise<OpenedDocument> {
+  let env: PdfjsEnvironment;
+  try {
+    env = typeof opts.pdfjs === 'function' ? await opts.pdfjs() : opts.pdfjs ?? (await getPdfjs());
+  } catch (e) {
+    throw new TesseraError('internal', `Could not load pdf.js: ${shorten(errorMessage(e))}`);
+  }
+  // Where pdf.js allows it, pages are read from a document that is never drawn: it skips decoding
+  // pictures and building glyph outlines, which only drawing needs.
+  const reading = await loadPdf(env, bytes, opts, env.unrenderableDocuments ? { renderable: false } : {});
+  if (!(reading.doc.numPages > 0)) {
+    reading.task.destroy().catch(() => {});
     throw unreadable('the document has no pages');
   }
-  return new PdfDocument(task, doc, env, opts);
+  return new PdfDocument(reading, env, opts, env.unrenderableDocuments ? bytes.slice() : null);
+}
+
+interface PdfjsHandle {
+  task: PdfjsLoadingTask;
+  doc: PdfjsDocument;
 }
 
 class PdfDocument implements OpenedDocument {
@@ -223,12 +225,10 @@ class PdfDocument implements OpenedDocument {
   /** Pages readPage found to be one picture over the whole page (scans): rasterized from its pixels. */
   readonly #scanPages = new Set<number>();
   /**
-   * The last scan page read, not yet cleaned up: pdf.js decodes its picture while reading it, and
-   * rasterizing it next (OCR) reuses that instead of decoding it again.
+   * The document pages are drawn from: the reading one, unless that one cannot be drawn; then a
+   * second one, opened on the first drawing (most runs never draw a page).
    */
-  #kept: { pageNumber: number; page: PdfjsPage } | null = null;
-  /** The last scan page's content, for a second readPage of it. */
-  #lastScan: { pageNumber: number; content: PageContent } | null = null;
+  #drawing: Promise<PdfjsHandle> | null;
   /**
    * The last two scan pages rasterized: a later request for the same page at the same or a lower
    * resolution (the table stage's ruling search after OCR) is resampled from it, not decoded again.
@@ -236,13 +236,15 @@ class PdfDocument implements OpenedDocument {
   readonly #scanRasters: Array<{ pageNumber: number; dpi: number; raster: RasterImage }> = [];
 
   constructor(
-    private readonly task: PdfjsLoadingTask,
-    private readonly doc: PdfjsDocument,
+    private readonly reading: PdfjsHandle,
     private readonly env: PdfjsEnvironment,
     private readonly opts: OpenOptions,
+    /** The file, kept to open the drawing document from; null when the reading one draws. */
+    private readonly bytes: Uint8Array | null,
   ) {
-    this.numPages = doc.numPages;
+    this.numPages = reading.doc.numPages;
     this.#pageTimeoutMs = opts.timeoutMs ?? PAGE_TIMEOUT_MS;
+    this.#drawing = bytes ? null : Promise.resolve(reading);
   }
 
   #mapPageError(pageNumber: number, e: unknown): TesseraError {
@@ -271,23 +273,14 @@ class PdfDocument implements OpenedDocument {
     if (this.#closed) throw new TesseraError('cancelled', 'The document is closed.');
   }
 
-  async #getPage(pageNumber: number, signal?: AbortSignal): Promise<PdfjsPage> {
+  async #getPage(doc: PdfjsDocument, pageNumber: number, signal?: AbortSignal): Promise<PdfjsPage> {
     this.#checkOpen();
     checkPage(pageNumber, this.numPages);
-    if (this.#kept && this.#kept.pageNumber !== pageNumber) {
-      this.#cleanup(this.#kept.page);
-      this.#kept = null;
-    }
-    return this.#wait(pageNumber, 'Opening', this.doc.getPage(pageNumber), signal);
+    return this.#wait(pageNumber, 'Opening', doc.getPage(pageNumber), signal);
   }
 
   async readPage(pageNumber: number, signal?: AbortSignal): Promise<PageContent> {
-    // Read again (the OCR stage reads a scan page ahead of the pipeline): no second decode of its picture.
-    if (this.#lastScan?.pageNumber === pageNumber) {
-      this.#checkOpen();
-      return copyContent(this.#lastScan.content);
-    }
-    const page = await this.#getPage(pageNumber, signal);
+    const page = await this.#getPage(this.reading.doc, pageNumber, signal);
     try {
       const vp = page.getViewport({ scale: 1 });
       // The operator list first: it loads the fonts into commonObjs, where their real names live.
@@ -299,14 +292,10 @@ class PdfDocument implements OpenedDocument {
         signal,
       );
       const content = buildPageContent(page, pageNumber, vp, ops, tc, this.env.lib.OPS);
-      if (this.#resamples && isScanLike(content)) {
-        this.#scanPages.add(pageNumber);
-        this.#keep(pageNumber, page);
-        this.#lastScan = { pageNumber, content: copyContent(content) };
-      }
+      if (this.#resamples && isScanLike(content)) this.#scanPages.add(pageNumber);
       return content;
     } finally {
-      if (this.#kept?.page !== page) this.#cleanup(page);
+      this.#cleanup(page);
     }
   }
 
@@ -315,9 +304,19 @@ class PdfDocument implements OpenedDocument {
     return !this.env.params?.isOffscreenCanvasSupported;
   }
 
-  #keep(pageNumber: number, page: PdfjsPage): void {
-    if (this.#kept && this.#kept.page !== page) this.#cleanup(this.#kept.page);
-    this.#kept = { pageNumber, page };
+  /** The drawing document, opened now if need be (a failure is reported by the call that needs it, and tried again by the next). */
+  async #drawingDoc(): Promise<PdfjsDocument> {
+    this.#checkOpen();
+    if (!this.#drawing) {
+      const opening = loadPdf(this.env, this.bytes!, this.opts);
+      this.#drawing = opening;
+      opening.catch(() => {
+        if (this.#drawing === opening) this.#drawing = null;
+      });
+    }
+    const { doc } = await this.#drawing;
+    this.#checkOpen(); // closed meanwhile: close() destroys it
+    return doc;
   }
 
   /** A scan page drawn from its one picture's pixels; null when pdf.js must draw it. */
@@ -336,14 +335,14 @@ class PdfDocument implements OpenedDocument {
 
   async rasterize(pageNumber: number, dpi: number, signal?: AbortSignal): Promise<RasterImage> {
     checkDpi(dpi);
-    const page = await this.#getPage(pageNumber, signal);
-    const factory = this.doc.canvasFactory;
+    const doc = await this.#drawingDoc();
+    const factory = doc.canvasFactory;
     if (!factory) throw new TesseraError('internal', 'This pdf.js has no canvas factory to render with.');
+    const page = await this.#getPage(doc, pageNumber, signal);
     const base = page.getViewport({ scale: 1 });
     const { w, h } = rasterSize(base.width, base.height, dpi);
     const done = this.#scanRasters.find((r) => r.pageNumber === pageNumber && r.dpi >= dpi);
     if (done) {
-      if (this.#kept?.page === page) this.#kept = null;
       this.#cleanup(page);
       const { width, height, data } = done.raster;
       const again = resampleImage({ width, height, kind: 3, data }, [w, 0, 0, -h, 0, h], w, h);
@@ -385,7 +384,6 @@ class PdfDocument implements OpenedDocument {
           /* already gone */
         }
       }
-      if (this.#kept?.page === page) this.#kept = null;
       this.#cleanup(page);
     }
   }
@@ -401,14 +399,18 @@ class PdfDocument implements OpenedDocument {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    this.#kept = null;
-    this.#lastScan = null;
     this.#scanRasters.length = 0;
-    try {
-      await this.task.destroy();
-    } catch {
-      /* destroying a broken document can reject: nothing left to free */
-    }
+    // A drawing document of its own (or one still opening) goes too.
+    const drawing = this.bytes ? this.#drawing : null;
+    this.#drawing = null;
+    const destroy = async (handle: Promise<PdfjsHandle> | PdfjsHandle | null): Promise<void> => {
+      try {
+        await (await handle)?.task.destroy();
+      } catch {
+        /* destroying a broken document (or one that never opened) can reject: nothing left to free */
+      }
+    };
+    await Promise.all([destroy(this.reading), destroy(drawing)]);
   }
 }
 

@@ -81,6 +81,13 @@ export interface PdfjsEnvironment {
    * CanvasFactory, FilterFactory, disableFontFace, useWorkerFetch, verbosity.
    */
   params?: Record<string, unknown>;
+  /**
+   * getDocument understands `renderable: false` (Node's patched pdf.js, src/cli/pdfjs-patched.ts):
+   * operator lists then place pictures without decoding them and show text without building glyph
+   * outlines. Pages are read from such a document, and drawn from a second, ordinary one opened
+   * when the first page is drawn.
+   */
+  unrenderableDocuments?: boolean;
 }
 
 export type PdfjsLoader = () => Promise<PdfjsEnvironment>;
