@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { V8_FLAGS } from '../bin/v8-flags.js';
 
 interface Measurement {
   pages: number;
@@ -35,7 +36,8 @@ function files(path: string): string[] {
 }
 
 function measure(mode: 'floor' | 'pipeline', file: string, ocrEngine?: string): Measurement {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/measure.ts', mode, file, optionsJson], {
+  // Floor and pipeline alike with the V8 settings `tessera` runs with.
+  const out = execFileSync(process.execPath, [...V8_FLAGS, '--import', 'tsx', 'bench/measure.ts', mode, file, optionsJson], {
     env: ocrEngine ? { ...process.env, TESSERA_OCR_ENGINE: ocrEngine } : process.env,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

@@ -3,6 +3,9 @@
 // (cli-bundle.js), so it works straight from a clone after `npm install`, with no build step; if the
 // bundle cannot be built, tsx compiles the sources on the fly instead.
 import { cliBundle } from './cli-bundle.js';
+import { applyV8Flags } from './v8-flags.js';
+
+applyV8Flags();
 
 let entry = await cliBundle();
 if (!entry) {
