@@ -173,4 +173,41 @@ describe('wide word spaces of justified text', () => {
     const rows = [100, 122, 144].flatMap((y) => [textRun('left column', 70, y, { fontSize: 13 }), textRun('right column', 70 + 11 * 6.5 + 15, y, { fontSize: 13 })]);
     expect(buildLines(rows).map((l) => l.text)).not.toContain('left column right column');
   });
+
+  // Two columns whose lines sit at offset heights, as on a journal page (case_01 of layout-cvat):
+  // 8 pt type, the right column's lines 5 pt lower than the left's.
+  const r = (text: string, x0: number, y0: number, size = 8, x1?: number) =>
+    textRun(text, x0, y0, { fontSize: size, rect: { x0, y0, x1: x1 ?? x0 + text.length * size * 0.5, y1: y0 + size } });
+
+  it('a raised figure on a two-column page stays in its line (cm3/g, not a line "3" of its own)', () => {
+    const lines = buildLines([
+      r('the mesopore volume of the column', 40, 532),
+      r('was 0.08 cm', 312, 542.2, 8, 350),
+      r('3', 350, 540.9, 6, 353),
+      r('/g, much less than before', 353, 542.2),
+      r('had a much higher surface', 40, 537),
+      r('than the commercial carbons', 40, 547),
+    ]);
+    expect(lines.map((l) => l.text)).toContain('was 0.08 cm3/g, much less than before');
+    expect(lines.map((l) => l.text)).not.toContain('3');
+  });
+
+  it('a subscript ending the words before a wide justified space does not part the line (pKa is 3.27)', () => {
+    const lines = buildLines([r('of pK', 32, 474, 8, 51.4), r('a is', 51.4, 476.8, 6, 63.2), r('3.27 for PFOS', 71.3, 474)]);
+    expect(lines.map((l) => l.text)).toEqual(['of pKa is 3.27 for PFOS']);
+  });
+
+  it('a raised reference mark opening a footnote, in the size of its text, starts that footnote', () => {
+    const lines = buildLines([
+      r('∗', 37, 683.1, 6.4, 40.3),
+      r('Corresponding author. Tel.: +86 10', 43.9, 685.2, 6.4),
+      r('column text beside the footnote', 312, 680, 8),
+    ]);
+    expect(lines.map((l) => l.text)).toContain('∗ Corresponding author. Tel.: +86 10');
+  });
+
+  it('a small number of the same height far from any words stays a line of its own (a chart tick)', () => {
+    const lines = buildLines([r('Regeneration percent', 100, 200), r('2', 230, 199, 6)]);
+    expect(lines.map((l) => l.text).sort()).toEqual(['2', 'Regeneration percent']);
+  });
 });

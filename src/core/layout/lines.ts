@@ -207,8 +207,10 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
       const before = current[current.length - 2];
       const tracking = last && before && last.text.trim().length === 1 && run.text.trim().length === 1 ? Math.max(0, last.rect.x0 - before.rect.x1) : 0;
       // Type of very different sizes side by side (an abstract set large beside a column) is parted
-      // by a gutter of the smaller type's measure.
-      const small = last && Math.max(run.fontSize, last.fontSize) > 1.2 * Math.min(run.fontSize, last.fontSize) ? Math.min(run.fontSize, last.fontSize) : size;
+      // by a gutter of the smaller type's measure; not a subscript or superscript ending the words
+      // before the gap (`pK` `a is`, set right against its base), which is the line's own type.
+      const script = last && before && isScript(last, before);
+      const small = last && !script && Math.max(run.fontSize, last.fontSize) > 1.2 * Math.min(run.fontSize, last.fontSize) ? Math.min(run.fontSize, last.fontSize) : size;
       const gap = { x0: right, x1: run.rect.x0 };
       const wide = gap.x1 - gap.x0 > GUTTER_EMS * small + tracking;
       if (current.length && wide && (gap.x1 - gap.x0 > MAX_WORD_SPACE_EMS * small || !bridged(bands, b, rect, gap))) {
@@ -222,7 +224,7 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
     if (current.length) lines.push(finish(current));
   });
   for (const run of rotated) lines.push(finish([run]));
-  return attachLoneMarkers(lines);
+  return attachScripts(attachLoneMarkers(lines));
 }
 
 /** A bullet or check-box glyph alone: a list marker whose text may have fallen in another band. */
@@ -246,6 +248,54 @@ function attachLoneMarkers(lines: Line[]): Line[] {
     if (!host) continue;
     gone.add(marker);
     lines[lines.indexOf(host)] = finish([...marker.runs, ...host.runs]);
+  }
+  return lines.filter((l) => !gone.has(l));
+}
+
+/** Type at most this size relative to its line's is a superscript or subscript. */
+const SCRIPT_SIZE = 0.85;
+/** A script is this many characters at most (`2`, `−1`, `◦`, `∗`, `1,2`). */
+const SCRIPT_CHARS = 4;
+/** Marks that refer to a note. */
+const REFERENCE_MARK = /^\s*[∗*†‡§¶‖]{1,3}\s*$/;
+
+/** `run` is a superscript or subscript of `base`: short, smaller, set right against it. */
+function isScript(run: TextRun, base: TextRun): boolean {
+  return (
+    run.fontSize <= SCRIPT_SIZE * base.fontSize &&
+    run.text.replace(/\s/g, '').length <= SCRIPT_CHARS &&
+    Math.abs(run.rect.x0 - base.rect.x1) <= 0.1 * base.fontSize
+  );
+}
+
+/**
+ * A superscript or subscript that sorted into another band than its line's ends up a line of its
+ * own (`cm` `3` `/g`): on a page of two columns the lines of both interleave by height, a raised
+ * `3` comes before its own line's words, and those words join the other column's band. It goes
+ * back into the line whose words it touches, which holds most of its height.
+ */
+function attachScripts(lines: Line[]): Line[] {
+  const gone = new Set<Line>();
+  for (const script of lines) {
+    const length = script.text.replace(/\s/g, '').length;
+    if (length === 0 || length > SCRIPT_CHARS || script.runs.some((r) => !isHorizontal(r))) continue;
+    const r = script.rect;
+    let host: Line | undefined;
+    let best = 0.4 * (r.y1 - r.y0);
+    // A reference mark (`∗` before a footnote) is often set in the size of its text, only raised.
+    const mark = REFERENCE_MARK.test(script.text);
+    for (const line of lines) {
+      if (line === script || gone.has(line) || (!mark && script.fontSize > SCRIPT_SIZE * line.fontSize)) continue;
+      const overlap = Math.min(r.y1, line.rect.y1) - Math.max(r.y0, line.rect.y0);
+      if (overlap <= best) continue;
+      // Right against a word; or opening the line, where a space may follow the mark.
+      const touches = line.runs.some((run) => isHorizontal(run) && Math.max(run.rect.x0 - r.x1, r.x0 - run.rect.x1) <= 0.3 * line.fontSize);
+      const opens = r.x1 <= line.rect.x0 && line.rect.x0 - r.x1 <= 0.6 * line.fontSize;
+      if (touches || opens) [host, best] = [line, overlap];
+    }
+    if (!host) continue;
+    gone.add(script);
+    lines[lines.indexOf(host)] = finish([...host.runs, ...script.runs].sort((a, b) => a.rect.x0 - b.rect.x0));
   }
   return lines.filter((l) => !gone.has(l));
 }
