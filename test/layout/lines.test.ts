@@ -210,4 +210,13 @@ describe('wide word spaces of justified text', () => {
     const lines = buildLines([r('Regeneration percent', 100, 200), r('2', 230, 199, 6)]);
     expect(lines.map((l) => l.text).sort()).toEqual(['2', 'Regeneration percent']);
   });
+
+  it('a bullet set half an inch before its words (a hanging indent) opens their line', () => {
+    // eu-004 of the ICDAR set: a Symbol-font bullet at 72 pt, the item's words at 108 pt, 11 pt type.
+    const lines = buildLines([
+      r('•', 72.1, 451.6, 10.9, 77.1),
+      r('Over time, we know that there has been a decline', 108.3, 452.4, 10.9),
+    ]);
+    expect(lines.map((l) => l.text)).toEqual(['• Over time, we know that there has been a decline']);
+  });
 });

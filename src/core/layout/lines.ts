@@ -230,9 +230,13 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
 /** A bullet or check-box glyph alone: a list marker whose text may have fallen in another band. */
 const isLoneMarker = (text: string): boolean => text.trim().length === 1 && (BULLET_GLYPH.test(text) || UNMAPPED_SYMBOL.test(text));
 
+/** How far right of a lone marker its item's words may start: a hanging indent of half an inch in 11 pt type. */
+const MARKER_INDENT_EMS = 4;
+
 /**
  * A marker set in a taller symbol font can sort into the band of a line beside its own (the other
- * column of a spread) and end up a line of its own: it goes back before the words right of it.
+ * column of a spread), or stand further from its words than a word space (a hanging indent), and
+ * end up a line of its own: it goes back before the words right of it.
  */
 function attachLoneMarkers(lines: Line[]): Line[] {
   const gone = new Set<Line>();
@@ -242,7 +246,7 @@ function attachLoneMarkers(lines: Line[]): Line[] {
     const beside = lines.filter((l) => {
       if (l === marker || gone.has(l) || l.rect.x0 < m.x1) return false;
       const overlap = Math.min(m.y1, l.rect.y1) - Math.max(m.y0, l.rect.y0);
-      return l.rect.x0 - m.x1 < 2 * l.fontSize && overlap > 0.5 * Math.min(m.y1 - m.y0, l.rect.y1 - l.rect.y0);
+      return l.rect.x0 - m.x1 < MARKER_INDENT_EMS * l.fontSize && overlap > 0.5 * Math.min(m.y1 - m.y0, l.rect.y1 - l.rect.y0);
     });
     const host = beside.sort((a, b) => a.rect.x0 - b.rect.x0)[0];
     if (!host) continue;
