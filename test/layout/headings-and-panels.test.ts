@@ -25,6 +25,13 @@ const found = (els: ReturnType<typeof labelPage>, start: string) => els.find((e)
 const typeOf = (els: ReturnType<typeof labelPage>, start: string) => found(els, start)?.candidates[0]!.type;
 
 describe('headings', () => {
+  it('a large operator of a display formula (a lone ∑) is neither title nor heading', () => {
+    // Its fragments apart from the rest of the formula (as pdf.js gives a stacked sum's parts).
+    const sum = run('∑', 290, 160, { fontSize: 22, fontName: 'CMEX10' });
+    const els = labelPage({ ...page([...paragraph(50, 100, 4), sum, ...paragraph(50, 200, 4)]), pageNumber: 1 });
+    expect(['Title', 'Section-header']).not.toContain(typeOf(els, '∑'));
+  });
+
   it('a short italic line over upright text is a heading of its own', () => {
     const els = labelPage(page([...paragraph(50, 100, 4), run('Elastic Stop Nut', 50, 160, { italic: true }), ...paragraph(50, 172, 4)]));
     expect(typeOf(els, 'Elastic Stop Nut')).toBe('Section-header');

@@ -136,7 +136,9 @@ export function labelBlock(block: Block, ctx: PageContext): Candidate[] {
     return [{ type: rect.y0 > 0.5 * page.height ? 'Page-footer' : 'Page-header', score: 0.8 }];
 
   // Title: (near) the largest type near the top of the first page; the page keeps one (index.ts).
-  if (page.pageNumber === 1 && relative >= 1.6 && fontSize >= 0.9 * ctx.largest && lines.length <= 4 && rect.y0 < 0.5 * page.height)
+  // It has words (a large operator of a display formula, `∑`, has none).
+  const words = /\p{L}/u.test(text);
+  if (page.pageNumber === 1 && words && relative >= 1.6 && fontSize >= 0.9 * ctx.largest && lines.length <= 4 && rect.y0 < 0.5 * page.height)
     return pair('Title', Math.min(0.92, 0.55 + 0.15 * relative), 'Section-header');
 
   if (caption) {
@@ -178,7 +180,7 @@ export function labelBlock(block: Block, ctx: PageContext): Candidate[] {
 
   // Section headers: larger, or strong / numbered / capitalised, short, not a sentence.
   const sentence = /[.;,]$/.test(text) && !SECTION_NUMBER.test(text);
-  if (short && !sentence) {
+  if (short && !sentence && (words || /\p{N}/u.test(text))) {
     const numbered = SECTION_NUMBER.test(text);
     const caps = /\p{Lu}{3}/u.test(text) && text === text.toUpperCase() && lines.length <= 2;
     let s = 0;
