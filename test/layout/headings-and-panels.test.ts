@@ -236,3 +236,35 @@ describe('code', () => {
     expect(found(els, 'will fill')!.properties?.['code']).toBeUndefined();
   });
 });
+
+describe('display formulas', () => {
+  // A display formula as pdf.js gives it: a large ∑ with its limits set above and below, the
+  // summand and the equals sign apart, a fraction's numerator over its denominator.
+  const formula = (y: number): TextRun[] => [
+    run('n', 200, y - 14, { fontSize: 7, fontName: 'CMMI7' }),
+    run('∑', 196, y - 4, { fontSize: 20, fontName: 'CMEX10' }),
+    run('i=1', 197, y + 17, { fontSize: 7, fontName: 'CMMI7' }),
+    run('ψ(g', 211, y - 6, { fontName: 'CMMI10' }),
+    run('s', 226, y - 3, { fontSize: 7, fontName: 'CMMI7' }),
+    run(')', 229, y - 6, { fontName: 'CMR10' }),
+    run('ζn', 216, y + 6, { fontName: 'CMMI10' }),
+    run('= c(g, R).', 238, y, { fontName: 'CMR10' }),
+  ];
+
+  it('the pieces of a display formula are one Formula, its text read row by row', () => {
+    const els = labelPage(page([...paragraph(50, 100, 4), ...formula(180), ...paragraph(50, 230, 4)]));
+    const formulas = els.filter((e) => e.candidates[0]!.type === 'Formula');
+    expect(formulas).toHaveLength(1);
+    const f = formulas[0]!;
+    expect(f.rect.x0).toBeLessThanOrEqual(196);
+    expect(f.rect.x1).toBeGreaterThanOrEqual(280);
+    for (const piece of ['∑', 'ψ(g', 'ζn', '= c(g, R).', 'i=1']) expect(f.lines.join(' ')).toContain(piece);
+    // Nothing of it left outside: the page is two paragraphs and the formula.
+    expect(els.filter((e) => e.lines.length && !e.lines[0]!.startsWith('word'))).toHaveLength(1);
+  });
+
+  it('two formulas far apart stay two', () => {
+    const els = labelPage(page([...paragraph(50, 100, 4), ...formula(180), ...paragraph(50, 230, 4), ...formula(320), ...paragraph(50, 370, 4)]));
+    expect(els.filter((e) => e.candidates[0]!.type === 'Formula')).toHaveLength(2);
+  });
+});

@@ -9,6 +9,7 @@ import type { OpenedDocument, PageContent, Rect } from '../pdf/types.ts';
 import type { PageStage, Region } from '../stage.ts';
 import { buildBlocks, type Block } from './blocks.ts';
 import { findFigures } from './figures.ts';
+import { joinFormulaPieces } from './formulas.ts';
 import { bodyFontName, bodyFontSize, labelBlock, type Labelled, type PageContext } from './label.ts';
 import { buildLines, type Line } from './lines.ts';
 import { monospaceFonts } from './monospace.ts';
@@ -307,21 +308,22 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
   }
   // (After the notes: a table's lettered notes are footnotes, not a list.)
   markedRuns(out, blocks, page);
+  const labelled = joinFormulaPieces(out, body);
 
   figures.forEach((rect, i) => {
     const lines = figureLines[i]!.sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0).map((l) => l.text);
-    out.push({ candidates: [{ type: 'Image', score: 0.8 }], rect, lines, fontSize: 0 });
+    labelled.push({ candidates: [{ type: 'Image', score: 0.8 }], rect, lines, fontSize: 0 });
   });
   for (const r of regions) {
     // A picture found in a scan keeps the text laid over it (as a figure does); a table its cells'.
     const over = r.type === 'Image' && r.text === undefined ? allLines.filter((l) => overlapFraction(l.rect, r.rect) > 0.5).sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0) : [];
     const lines = over.map((l) => l.text);
-    out.push({ candidates: [{ type: r.type, score: r.score }], rect: r.rect, lines, fontSize: 0, text: r.text ?? (lines.length ? undefined : ''), properties: r.properties, table: r.table });
+    labelled.push({ candidates: [{ type: r.type, score: r.score }], rect: r.rect, lines, fontSize: 0, text: r.text ?? (lines.length ? undefined : ''), properties: r.properties, table: r.table });
   }
 
   const rtlChars = allLines.reduce((n, l) => n + (l.rtl ? l.text.length : 0), 0);
   const allChars = allLines.reduce((n, l) => n + l.text.length, 0);
-  return readingOrder(out, {
+  return readingOrder(labelled, {
     rtl: allChars > 0 && rtlChars / allChars > 0.5,
     isHeader: (l) => l.candidates[0]!.type === 'Page-header',
     isFooter: (l) => l.candidates[0]!.type === 'Page-footer',
