@@ -263,6 +263,13 @@ describe('display formulas', () => {
     expect(els.filter((e) => e.lines.length && !e.lines[0]!.startsWith('word'))).toHaveLength(1);
   });
 
+  it('an equation centred on a line of its own, at the paragraph leading, is a Formula apart from the paragraphs', () => {
+    // code_and_formula of the docling set: `a2 + 8 = 12` over the next paragraph's first line.
+    const els = labelPage(page([...paragraph(50, 100, 3), run('a2 + 8 = 12', 200, 136), ...paragraph(50, 148, 3)]));
+    expect(typeOf(els, 'a2 + 8 = 12')).toBe('Formula');
+    expect(found(els, 'a2 + 8 = 12')!.lines).toEqual(['a2 + 8 = 12']);
+  });
+
   it('two formulas far apart stay two', () => {
     const els = labelPage(page([...paragraph(50, 100, 4), ...formula(180), ...paragraph(50, 230, 4), ...formula(320), ...paragraph(50, 370, 4)]));
     expect(els.filter((e) => e.candidates[0]!.type === 'Formula')).toHaveLength(2);

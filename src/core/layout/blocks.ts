@@ -4,7 +4,7 @@
 // letter beside the first lines of a paragraph) is folded into that paragraph.
 import type { Rect } from '../pdf/types.ts';
 import type { Line } from './lines.ts';
-import { BULLET_GLYPH, LIST_MARKER, opensCaption, opensNote } from './patterns.ts';
+import { BULLET_GLYPH, isEquation, LIST_MARKER, opensCaption, opensNote } from './patterns.ts';
 
 export interface Block {
   lines: Line[];
@@ -28,6 +28,16 @@ export function opensItem(line: Line): boolean {
 /** A font's name without the subset prefix (`ABCDEF+Times-Roman`). */
 const baseFont = (name: string) => name.replace(/^[A-Z]{6}\+/, '');
 
+/**
+ * `line` is an equation displayed on a line of its own (`a2 + 8 = 12`), set in from both edges of
+ * the text beside it. It neither opens nor continues a paragraph.
+ */
+function displayed(line: Line, other: Line): boolean {
+  const em = line.fontSize;
+  if (line.rect.x0 - other.rect.x0 < 2 * em || other.rect.x1 - line.rect.x1 < 2 * em) return false;
+  return isEquation(line.text);
+}
+
 function fits(block: Block, line: Line): boolean {
   const last = block.lines[block.lines.length - 1]!;
   const height = Math.max(last.rect.y1 - last.rect.y0, line.rect.y1 - line.rect.y0);
@@ -39,6 +49,7 @@ function fits(block: Block, line: Line): boolean {
   if (line.rect.x0 < block.rect.x0 - 2 * line.fontSize && line.rect.x1 < block.rect.x0 + 0.5 * (block.rect.x1 - block.rect.x0)) return false;
   if (opensItem(line) || opensCaption(line.text) || opensNote(line.runs)) return false;
   const first = block.lines[0]!;
+  if ((block.lines.length === 1 && displayed(first, line)) || displayed(line, last)) return false;
   // A line on its own in another typeface, larger, or over an indented first line, is a heading.
   const sizeStep = Math.max(first.fontSize, line.fontSize) / Math.min(first.fontSize, line.fontSize);
   if (block.lines.length === 1 && baseFont(first.font) !== baseFont(line.font) && (sizeStep >= 1.08 || line.rect.x0 - first.rect.x0 > 0.5 * line.fontSize)) return false;

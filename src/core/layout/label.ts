@@ -7,7 +7,7 @@ import type { LayoutType, TableStructure } from '../contract/types.ts';
 import type { PageContent, Rect } from '../pdf/types.ts';
 import type { Block } from './blocks.ts';
 import { opensItem } from './blocks.ts';
-import { opensCaption, PAGE_NUMBER, PUBLISHER, SECTION_NUMBER, isMathFont, mathDensity } from './patterns.ts';
+import { isEquation, opensCaption, PAGE_NUMBER, PUBLISHER, SECTION_NUMBER, isMathFont, mathDensity } from './patterns.ts';
 
 export interface Candidate {
   type: LayoutType;
@@ -150,7 +150,7 @@ export function labelBlock(block: Block, ctx: PageContext): Candidate[] {
   const mathChars = block.lines.flatMap((l) => l.runs).reduce((n, r) => n + (isMathFont(r.fontName) ? r.text.trim().length : 0), 0);
   const mathFont = mathChars / Math.max(1, text.replace(/\s/g, '').length);
   const density = mathDensity(text);
-  if (lines.length <= 4 && chars > 0 && (mathFont > 0.35 || density > 0.3) && !/[a-z]{4,}\s+[a-z]{3,}\s+[a-z]{3,}/.test(text))
+  if (lines.length <= 4 && chars > 0 && (mathFont > 0.35 || density > 0.3 || (lines.length <= 2 && isEquation(text))) && !/[a-z]{4,}\s+[a-z]{3,}\s+[a-z]{3,}/.test(text))
     return pair('Formula', Math.min(0.9, 0.45 + 0.5 * Math.max(mathFont, density)), 'Text');
 
   // `2. Materials and methods`, `2.1. Chemicals`: a numbered line or two that is not a sentence.

@@ -36,6 +36,11 @@ export function mathDensity(text: string): number {
   return (chars.match(MATH_CHARS)?.length ?? 0) / chars.length;
 }
 
+/** An equation written out (`a2 + 8 = 12`): a relation sign, math, and no run of words. */
+export function isEquation(text: string): boolean {
+  return /[=≤≥≈≠≡]/.test(text) && mathDensity(text) >= 0.2 && !/\p{L}{3,}\s+\p{L}{3,}/u.test(text);
+}
+
 export function isMathFont(fontName: string): boolean {
   return MATH_FONT.test(fontName);
 }
