@@ -237,6 +237,28 @@ describe('code', () => {
   });
 });
 
+describe('references', () => {
+  // olmOCR's math page: numbered references with a hanging indent; titles in italics.
+  const ref = (n: number, y: number, title: string, rest: string): TextRun[] => [
+    run(`${n}. Erich Lamprecht,`, 77, y, { rect: { x0: 77, y0: y, x1: 166, y1: y + 10 } }),
+    run(title, 169, y, { fontName: 'Palladio-Ital', italic: true, rect: { x0: 169, y0: y, x1: 531, y1: y + 10 } }),
+    run(rest, 89.4, y + 15),
+  ];
+
+  it('a reference whose first line is mostly italic goes on in roman under its words', () => {
+    const els = labelPage(page([...paragraph(50, 100, 4), ...ref(7, 200, 'Allgemeine theorie der Gaußschen Summen in endlichen Ringen, Mathe-', 'matische Nachrichten 9 (1953), no. 3, 149–196.')]));
+    expect(found(els, '7. Erich')!.lines).toHaveLength(2);
+    expect(found(els, 'matische')).toBeUndefined();
+  });
+
+  it('the end of a page range alone under a reference (415.) continues it; the next number starts the next one', () => {
+    const els = labelPage(page([...paragraph(50, 100, 4), ...ref(4, 200, 'Characterization of finite frobenius rings, Archiv der Mathematik, 406–', '415.'), ...ref(5, 230, 'Elementary divisors and modules, Transactions of the Society', '66 (1949), no. 2, 464–491.')]));
+    expect(found(els, '4. Erich')!.lines).toHaveLength(2);
+    expect(found(els, '415.')).toBeUndefined();
+    expect(typeOf(els, '5. Erich')).toBe('List-item');
+  });
+});
+
 describe('display formulas', () => {
   // A display formula as pdf.js gives it: a large ∑ with its limits set above and below, the
   // summand and the equals sign apart, a fraction's numerator over its denominator.

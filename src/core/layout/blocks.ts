@@ -38,6 +38,29 @@ function displayed(line: Line, other: Line): boolean {
   return isEquation(line.text);
 }
 
+/** Where the words of a list item's first line start, after its marker; null when it opens no item. */
+function itemWordsStart(line: Line): number | null {
+  const marker = /^\s*\S+\s+/.exec(line.text);
+  if (!opensItem(line) || !marker) return null;
+  const run = line.runs[0]!;
+  // The marker alone in its run: the words start with the next one. Else within the run, by its share of the letters.
+  if (run.text.trim().length <= marker[0].trim().length) return line.runs[1]?.rect.x0 ?? null;
+  return run.rect.x0 + (marker[0].length / run.text.length) * (run.rect.x1 - run.rect.x0);
+}
+
+/** `line` starts where the words of list item `first` start: it hangs under them, continuing the item. */
+function hangsUnder(first: Line, line: Line): boolean {
+  const start = itemWordsStart(first);
+  return start !== null && Math.abs(line.rect.x0 - start) < 0.5 * line.fontSize;
+}
+
+/** A number alone under an item's words (`415.`: the end of a reference's pages) that is not the next item's. */
+function endsItem(first: Line, line: Line): boolean {
+  const n = /^\s*\(?(\d{1,3})[.)]/.exec(first.text)?.[1];
+  const alone = /^\s*(\d{1,3})[.)]\s*$/.exec(line.text)?.[1];
+  return alone !== undefined && hangsUnder(first, line) && !(n !== undefined && Number(alone) === Number(n) + 1);
+}
+
 function fits(block: Block, line: Line): boolean {
   const last = block.lines[block.lines.length - 1]!;
   const height = Math.max(last.rect.y1 - last.rect.y0, line.rect.y1 - line.rect.y0);
@@ -47,12 +70,12 @@ function fits(block: Block, line: Line): boolean {
   if (horizontalOverlap(block.rect, line.rect) <= 0) return false;
   // A line clearly to the left of the block's start, or a column jump, is not a continuation.
   if (line.rect.x0 < block.rect.x0 - 2 * line.fontSize && line.rect.x1 < block.rect.x0 + 0.5 * (block.rect.x1 - block.rect.x0)) return false;
-  if (opensItem(line) || opensCaption(line.text) || opensNote(line.runs)) return false;
   const first = block.lines[0]!;
+  if ((opensItem(line) && !endsItem(first, line)) || opensCaption(line.text) || opensNote(line.runs)) return false;
   if ((block.lines.length === 1 && displayed(first, line)) || displayed(line, last)) return false;
   // A line on its own in another typeface, larger, or over an indented first line, is a heading.
   const sizeStep = Math.max(first.fontSize, line.fontSize) / Math.min(first.fontSize, line.fontSize);
-  if (block.lines.length === 1 && baseFont(first.font) !== baseFont(line.font) && (sizeStep >= 1.08 || line.rect.x0 - first.rect.x0 > 0.5 * line.fontSize)) return false;
+  if (block.lines.length === 1 && baseFont(first.font) !== baseFont(line.font) && (sizeStep >= 1.08 || (line.rect.x0 - first.rect.x0 > 0.5 * line.fontSize && !hangsUnder(first, line)))) return false;
   // After a sentence's end, an italic line under upright text starts something new (a heading).
   if (line.italic && !last.italic && /[.!?:]\s*$/.test(last.text) && !block.lines.some((l) => l.italic)) return false;
   // A short italic line on its own over upright text is a run-in heading, not the paragraph's start.
