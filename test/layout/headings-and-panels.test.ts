@@ -235,6 +235,29 @@ describe('code', () => {
     expect(elseNull.properties?.['code']).toBe(true);
     expect(found(els, 'will fill')!.properties?.['code']).toBeUndefined();
   });
+
+  it('a paragraph right under code starts apart from it; code under a colon starts apart from the paragraph', () => {
+    // The libtasn1 manual: `END` closing a syntax example over the next paragraph at the same
+    // leading; an example set in under a paragraph ending with a colon.
+    const words = ['will fill the little list', 'MAWM wow mum', 'a normal sentence here', 'with words of all widths', 'it is what it is.', 'many more words follow'];
+    const body = [...words, ...words].map((t, i) => prop(t, 50, 40 + i * 12));
+    const courier = (text: string, x: number, y: number): TextRun => ({ ...mono(text, x, y), fontName: 'Courier' });
+    const code = ['BEGIN', 'x ::= INTEGER', 'END'].map((t, i) => courier(t, 70, 200 + i * 12));
+    const after = [prop('The token must be separate from other elements, so the', 50, 236), prop('following declaration is invalid:', 50, 248)];
+    const example = courier('Version ::=INTEGER', 70, 260);
+    const els = labelPage(page([...body, ...code, ...after, example]));
+    expect(found(els, 'BEGIN')!.lines).toEqual(['BEGIN', 'x ::= INTEGER', 'END']);
+    expect(found(els, 'The token')!.lines).toHaveLength(2);
+    expect(found(els, 'Version ::=INTEGER')!.properties?.['code']).toBe(true);
+  });
+
+  it('items opened by a bullet are list items though their words are in the code face', () => {
+    const words = ['will fill the little list', 'MAWM wow mum', 'a normal sentence here', 'with words of all widths', 'it is what it is.', 'many more words follow'];
+    const body = [...words, ...words].map((t, i) => prop(t, 50, 40 + i * 12));
+    const items = ['• INTEGER;', '• BOOLEAN;', '• OCTET STRING;'].map((t, i) => ({ ...mono(t, 60, 200 + i * 12), fontName: 'Courier' }));
+    const els = labelPage(page([...body, ...items]));
+    expect(typeOf(els, '• BOOLEAN')).toBe('List-item');
+  });
 });
 
 describe('references', () => {

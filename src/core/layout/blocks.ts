@@ -61,7 +61,7 @@ function endsItem(first: Line, line: Line): boolean {
   return alone !== undefined && hangsUnder(first, line) && !(n !== undefined && Number(alone) === Number(n) + 1);
 }
 
-function fits(block: Block, line: Line): boolean {
+function fits(block: Block, line: Line, isCode: (l: Line) => boolean): boolean {
   const last = block.lines[block.lines.length - 1]!;
   const height = Math.max(last.rect.y1 - last.rect.y0, line.rect.y1 - line.rect.y0);
   const gap = line.rect.y0 - last.rect.y1;
@@ -71,6 +71,12 @@ function fits(block: Block, line: Line): boolean {
   // A line clearly to the left of the block's start, or a column jump, is not a continuation.
   if (line.rect.x0 < block.rect.x0 - 2 * line.fontSize && line.rect.x1 < block.rect.x0 + 0.5 * (block.rect.x1 - block.rect.x0)) return false;
   const first = block.lines[0]!;
+  // Code and running text part where code stops short of the text's measure (`END` over a
+  // paragraph) or is set in from it, or starts after a colon; not where a line of a paragraph is
+  // mostly words in the code face.
+  const short = (l: Line, other: Line): boolean => l.rect.x1 < other.rect.x1 - 0.3 * (other.rect.x1 - other.rect.x0);
+  if (!isCode(line) && block.lines.every(isCode) && (short(last, line) || block.rect.x0 - line.rect.x0 >= line.fontSize)) return false;
+  if (isCode(line) && !block.lines.some(isCode) && (/:\s*$/.test(last.text) || line.rect.x0 - block.rect.x0 >= line.fontSize)) return false;
   if ((opensItem(line) && !endsItem(first, line)) || opensCaption(line.text) || opensNote(line.runs)) return false;
   if ((block.lines.length === 1 && displayed(first, line)) || displayed(line, last)) return false;
   // A line on its own in another typeface, larger, or over an indented first line, is a heading.
@@ -166,12 +172,13 @@ function joinSectionNumbers(blocks: Block[]): Block[] {
   return blocks.filter((b) => !joined.has(b));
 }
 
-export function buildBlocks(lines: readonly Line[]): Block[] {
+/** `isCode`: the line is code (set in a monospaced face among running text). */
+export function buildBlocks(lines: readonly Line[], isCode: (l: Line) => boolean = () => false): Block[] {
   const sorted = [...lines].sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0);
   const blocks: Block[] = [];
   for (const line of sorted) {
     // The most recent block the line can continue; blocks of other columns stay open beside it.
-    const target = blocks.findLast((b) => fits(b, line));
+    const target = blocks.findLast((b) => fits(b, line, isCode));
     if (target) extend(target, line);
     else blocks.push({ lines: [line], rect: { ...line.rect }, fontSize: line.fontSize, bold: line.bold });
   }

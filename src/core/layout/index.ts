@@ -14,7 +14,7 @@ import { bodyFontName, bodyFontSize, labelBlock, type Labelled, type PageContext
 import { buildLines, type Line } from './lines.ts';
 import { monospaceFonts } from './monospace.ts';
 import { readingOrder } from './order.ts';
-import { opensCaption, opensNote, PAGE_NUMBER, PUBLISHER, SECTION_NUMBER } from './patterns.ts';
+import { BULLET_GLYPH, opensCaption, opensNote, PAGE_NUMBER, PUBLISHER, SECTION_NUMBER } from './patterns.ts';
 import { promoteTitle } from './promote-title.ts';
 import { joinLines } from './text.ts';
 import { applyThreshold } from './threshold.ts';
@@ -236,7 +236,13 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
     if (i >= 0) figureLines[i]!.push(line);
     else textLines.push(line);
   }
-  const blocks = buildBlocks(textLines);
+  // Code (every line in a monospaced face) is text, never a heading or an
+  // item however it is set; it is marked so that Markdown and HTML keep it verbatim.
+  // (On a page that has running text in other faces: a typewritten page is all one face.)
+  const mono = monospaceFonts(page.textRuns);
+  const prose = page.textRuns.reduce((n, r) => n + (mono.has(r.fontName) ? 0 : r.text.trim().length), 0);
+  const isCode = (l: Line): boolean => prose >= 150 && mono.has(l.font);
+  const blocks = buildBlocks(textLines, isCode);
   const pageBody = bodyFontSize(blocks);
   // Little running text (a slide, a page that is mostly a table): sizes are judged against what
   // earlier pages showed, or else against all the page's text, a table's included.
@@ -254,13 +260,9 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
     bodyFont: bodyFontName(blocks, body),
     leftEdges: blocks.filter((b) => b.lines.length >= 3).map((b) => b.rect.x0),
   };
-  // Code (every line in a monospaced face) is text, never a heading or an
-  // item however it is set; it is marked so that Markdown and HTML keep it verbatim.
-  // (On a page that has running text in other faces: a typewritten page is all one face.)
-  const mono = monospaceFonts(page.textRuns);
-  const prose = page.textRuns.reduce((n, r) => n + (mono.has(r.fontName) ? 0 : r.text.trim().length), 0);
   const out: Labelled[] = blocks.map((block) => {
-    const code = prose >= 150 && block.lines.every((l) => mono.has(l.font));
+    // (A line opened by a bullet is a list item, its words set in a monospaced face or not.)
+    const code = block.lines.every(isCode) && !BULLET_GLYPH.test(block.lines[0]!.text);
     return {
       candidates: code ? [{ type: 'Text', score: 0.85 }] : labelBlock(block, ctx),
       rect: block.rect,
