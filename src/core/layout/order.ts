@@ -58,14 +58,22 @@ function order<T extends Placed>(items: readonly T[], rtl: boolean, depth: numbe
   }
   const rows = bands(items);
   if (rows.length === 1) return [...items].sort((a, b) => a.rect.y0 - b.rect.y0 || (rtl ? b.rect.x1 - a.rect.x1 : a.rect.x0 - b.rect.x0));
-  // Merge consecutive bands while they still share a column structure.
+  // Merge consecutive bands while they still share a column structure: columns stand side by side
+  // in one band at least. Bands that each hold one side only (a centred line, then headings set
+  // left under it) are read one after another.
   const groups: T[][] = [];
   let current: T[] = [];
+  let currentRows: T[][] = [];
   for (const row of rows) {
-    if (current.length && verticalCut([...current, ...row], MIN_SHARED_GUTTER) !== null) current = [...current, ...row];
-    else {
+    const cut = current.length ? verticalCut([...current, ...row], MIN_SHARED_GUTTER) : null;
+    const sideBySide = (band: T[]): boolean => cut !== null && band.some((it) => it.rect.x1 <= cut) && band.some((it) => it.rect.x1 > cut);
+    if (cut !== null && [...currentRows, row].some(sideBySide)) {
+      current = [...current, ...row];
+      currentRows.push(row);
+    } else {
       if (current.length) groups.push(current);
       current = row;
+      currentRows = [row];
     }
   }
   if (current.length) groups.push(current);
