@@ -35,4 +35,13 @@ describe('running headers and footers across pages', () => {
     );
     expect(out.map((e) => e.type)).toEqual(['Section-header', 'Text', 'Section-header', 'Text', 'Section-header', 'Text']);
   });
+
+  it("a document's title, set large on its first page, stays the title though the other pages' headers repeat it", () => {
+    const title: Element = { ...el(1, 'Title', 'Shared MIME-info Database', 0.09), bbox: [0.27, 0.09, 0.81, 0.119] };
+    const out = relabelRunningMatter([title, el(1, 'Text', 'Body', 0.5), ...[2, 3].flatMap((p) => [el(p, 'Text', 'Shared MIME-info Database', 0.03), el(p, 'Text', 'Body', 0.5)])]);
+    expect(out.map((e) => e.type)).toEqual(['Title', 'Text', 'Page-header', 'Text', 'Page-header', 'Text']);
+    // Set no larger than the headers (a masthead), it is running matter like them.
+    const masthead = relabelRunningMatter([el(1, 'Title', 'Journal of Tests', 0.03), ...[2, 3].map((p) => el(p, 'Text', 'Journal of Tests', 0.03))]);
+    expect(masthead.map((e) => e.type)).toEqual(['Page-header', 'Page-header', 'Page-header']);
+  });
 });

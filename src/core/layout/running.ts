@@ -47,20 +47,25 @@ export function relabelRunningMatter(elements: readonly Element[]): Element[] {
   const pages = new Set(elements.map((e) => e.properties.page_number));
   if (pages.size < 2) return [...elements];
   const seen = new Map<string, Set<number>>();
+  /** The tallest of each text's elements that are not titles: the running matter's own size. */
+  const height = new Map<string, number>();
   for (const e of elements) {
     const b = band(e);
     if (!b || !candidate(e)) continue;
     const k = `${b}|${key(e)}`;
     seen.set(k, (seen.get(k) ?? new Set()).add(e.properties.page_number));
+    if (e.type !== 'Title') height.set(k, Math.max(height.get(k) ?? 0, e.bbox[3] - e.bbox[1]));
   }
+  // A document's title that comes back small as the other pages' running header stays the title.
+  const titleOverHeaders = (e: Element, b: 'top' | 'bottom'): boolean => e.type === 'Title' && e.bbox[3] - e.bbox[1] > 1.5 * (height.get(`${b}|${key(e)}`) ?? Infinity);
   const slots: Slots = { top: [], bottom: [] };
   for (const e of elements) {
     const b = band(e);
-    if (b && candidate(e) && (seen.get(`${b}|${key(e)}`)?.size ?? 0) >= 2) slots[b].push([e.bbox[1], e.bbox[3]]);
+    if (b && candidate(e) && !titleOverHeaders(e, b) && (seen.get(`${b}|${key(e)}`)?.size ?? 0) >= 2) slots[b].push([e.bbox[1], e.bbox[3]]);
   }
   const out = elements.map((e) => {
     const b = band(e);
-    if (!b || !candidate(e)) return e;
+    if (!b || !candidate(e) || titleOverHeaders(e, b)) return e;
     const type = b === 'top' ? 'Page-header' : 'Page-footer';
     // A line set exactly where other pages' running matter sits is running matter too, though its
     // words change (each chapter's own title in the footer).
