@@ -105,6 +105,10 @@ describe('line text as a reader would type it', () => {
     expect(lines.map((l) => l.text)).toEqual(['Ján Mináč', '“noblesse oblige”', 'بررسی']);
   });
 
+  it('composes an accent that a table cell joined to its letter with a space (Gr¨ obner)', () => {
+    expect(cleanText('toric Gr¨ obner bases')).toBe('toric Gröbner bases');
+  });
+
   it('keeps a spacing accent that no letter takes', () => {
     expect(buildLines([run('x´ 5¨', 20, 100)])[0]!.text).toBe('x´ 5¨');
   });

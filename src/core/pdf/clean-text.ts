@@ -9,7 +9,8 @@ const SPACING_ACCENTS: Record<string, string> = {
   '\u00b4': '\u0301', '\u02c6': '\u0302', '\u02dc': '\u0303', '\u00a8': '\u0308', '\u02c7': '\u030c', '\u02d8': '\u0306',
   '\u02d9': '\u0307', '\u02da': '\u030a', '\u00b8': '\u0327', '\u02db': '\u0328', '\u02dd': '\u030b', '\u00af': '\u0304',
 };
-const ACCENT_BEFORE_LETTER = /([\u00b4\u02c6\u02dc\u00a8\u02c7\u02d8\u02d9\u02da\u00b8\u02db\u02dd\u00af])(\p{L})/gu;
+/** The accent, then its letter; a space between them too (a table cell joins the two glyphs as words). */
+const ACCENT_BEFORE_LETTER = /([\u00b4\u02c6\u02dc\u00a8\u02c7\u02d8\u02d9\u02da\u00b8\u02db\u02dd\u00af]) ?(\p{L})/gu;
 
 /**
  * A line's text as a reader would type it: ligatures and Arabic presentation forms unfolded, an
