@@ -69,4 +69,31 @@ describe('tables of contents', () => {
     ).toEqual([]);
     expect(tables([...entry('Preface', 'xi', 100), ...entry('Notices', 'vii', 114)])).toEqual([]);
   });
+
+  it('a LaTeX contents: chapters without leaders and a short leader are rows too; a footer or running header is not', () => {
+    // 4ti2's manual: `1 Beginner's guide` and far right `5`; `. . 7` where the entry left room for two dots.
+    // Page numbers set flush right, at 415 as those of entry() with one digit.
+    const chapter = (text: string, pageNo: string, y: number): TextRun[] => [textRun(text, 72, y, { bold: true }), textRun(pageNo, 415 - 5 * pageNo.length, y, { bold: true })];
+    const [region, more] = tables([
+      textRun('CONTENTS', 72, 60, { italic: true }),
+      textRun('4', 410, 60),
+      ...chapter('1 Beginner guide', '5', 90),
+      ...entry('1.1 Linear systems', '5', 104, 84),
+      [textRun('1.1.3 What does an explicit solution to linear systems look like?', 84, 118), textRun('. .', 395, 118), textRun('7', 410, 118)].flat(),
+      ...entry('1.2 Brief tutorial', '8', 132, 84),
+      ...chapter('2 Advanced guide', '23', 156),
+      ...entry('2.1 Affine systems', '23', 170, 84),
+      textRun('Copyright 2014. All rights reserved.', 72, 230),
+      textRun('iii', 400, 230), // at the page numbers' edge too
+    ].flat());
+    expect(more).toBeUndefined();
+    expect(grid(region!)).toEqual([
+      ['1 Beginner guide', '5'],
+      ['1.1 Linear systems', '5'],
+      ['1.1.3 What does an explicit solution to linear systems look like?', '7'],
+      ['1.2 Brief tutorial', '8'],
+      ['2 Advanced guide', '23'],
+      ['2.1 Affine systems', '23'],
+    ]);
+  });
 });

@@ -22,23 +22,48 @@ interface Entry {
 
 const dotCount = (text: string): number => text.length - text.replace(/[.·…]/g, '').length;
 
-/** A line's entry words, page number and leader, or null when it is no contents line. */
-function leaderLine(line: TextLine): Entry | null {
+/**
+ * A line's entry words, page number and leader, or null when it is no contents line. `edge`: where
+ * the listing's page numbers end (right), once known: there a short leader (`. . 7`, the two dots
+ * the measure left room for) is a leader too.
+ */
+function leaderLine(line: TextLine, edge: number | null = null): Entry | null {
   const ws = line.words;
   const page = ws.at(-1);
   if (!page || !PAGE_REF.test(page.text) || ws.length < 2) return null;
+  const atEdge = edge !== null && Math.abs(page.rect.x1 - edge) < 0.5 * line.fontSize;
   let i = ws.length - 2;
   let dots = 0;
   for (; i >= 0 && DOTS.test(ws[i]!.text); i--) dots += dotCount(ws[i]!.text);
   // The leader may start glued to the entry's last word (`Authors.` `.` `.`).
   const last = ws[i];
   const trailing = last ? /[.·…]+$/.exec(last.text)?.[0] ?? '' : '';
-  if (dots + trailing.length < MIN_LEADER_DOTS || i < 0) return null;
+  // (Two dots at least: a sentence's full stop before a page number, a footer's, is no leader.)
+  if (dots + trailing.length < (atEdge ? 2 : MIN_LEADER_DOTS) || i < 0) return null;
   const entry = ws.slice(0, i + 1);
   if (trailing && trailing.length < last!.text.length) entry[entry.length - 1] = { ...last!, text: last!.text.slice(0, -trailing.length) };
   else if (trailing) entry.pop();
   if (entry.length === 0) return null;
   return { words: entry, page, all: ws };
+}
+
+/**
+ * A contents line with no leader at all (a chapter's entry, as LaTeX sets it: `1 Beginner's guide`
+ * and far right `5`): its page number set apart at the listing's page-number edge.
+ */
+function leaderlessLine(line: TextLine, edge: number | null): Entry | null {
+  const ws = line.words;
+  const page = ws.at(-1);
+  const before = ws.at(-2);
+  if (edge === null || !page || !before || !PAGE_REF.test(page.text)) return null;
+  if (Math.abs(page.rect.x1 - edge) >= 0.5 * line.fontSize || page.rect.x0 - before.rect.x1 < 3 * line.fontSize) return null;
+  return { words: ws.slice(0, -1), page, all: ws };
+}
+
+/** The median right edge of the page numbers of a page's leader lines; null without any. */
+function pageEdge(lines: readonly TextLine[]): number | null {
+  const edges = lines.flatMap((l) => leaderLine(l)?.page.rect.x1 ?? []).sort((a, b) => a - b);
+  return edges.length ? edges[Math.floor(edges.length / 2)]! : null;
 }
 
 function cell(r: number, c: number, words: Word[]): GridCell {
@@ -70,17 +95,40 @@ export function contentsTables(words: readonly Word[]): Grid[] {
     rows = [];
     pending = [];
   };
-  for (const line of linesOf(words)) {
-    const entry = leaderLine(line);
+  const lines = linesOf(words);
+  const edge = pageEdge(lines);
+  const bottom = (row: Entry): number => Math.max(...row.all.map((w) => w.rect.y1));
+  /** Rows of leaderless entries: they belong to the listing only as close to it as its own rows. */
+  const bareRows = new Set<Entry>();
+  // Chapters' entries stand a line's space apart, at most; further off, a leaderless line (the
+  // running header over the listing's next page) is not the listing's.
+  // (A leaderless entry opening the listing is followed by its sections at the listing's leading.)
+  const apart = (row: Entry | undefined, line: TextLine): boolean => !!row && line.rect.y0 - bottom(row) >= (rows.length === 1 ? 1.5 : 3) * line.fontSize;
+  for (const line of lines) {
+    const entry = leaderLine(line, edge);
     if (entry) {
+      const last = rows.at(-1);
+      if (last && bareRows.has(last) && apart(last, line)) {
+        rows.pop();
+        close();
+      }
       const before = pending.flatMap((l) => l.words);
       rows.push({ words: [...before, ...entry.words], page: entry.page, all: [...before, ...entry.all] });
       pending = [];
       continue;
     }
+    // A leaderless entry continues the listing, or opens it (a lone one that no row follows makes
+    // no table: MIN_ROWS).
+    const bare = pending.length === 0 ? leaderlessLine(line, edge) : null;
+    if (bare) {
+      if (apart(rows.at(-1), line)) close();
+      rows.push(bare);
+      bareRows.add(bare);
+      continue;
+    }
     // A wrapped entry's first line: right under the last row, not left of the entries' edge.
     const prev = rows.at(-1);
-    const near = prev && line.rect.y0 - Math.max(...prev.all.map((w) => w.rect.y1)) < 1.5 * line.fontSize;
+    const near = prev && line.rect.y0 - bottom(prev) < 1.5 * line.fontSize;
     if (near && pending.length === 0 && line.rect.x0 >= Math.min(...prev.words.map((w) => w.rect.x0)) - 1) pending.push(line);
     else close();
   }
