@@ -32,6 +32,19 @@ describe('headings', () => {
     expect(['Title', 'Section-header']).not.toContain(typeOf(els, '∑'));
   });
 
+  it("a heading's number set apart from words that wrap over two lines is read with them", () => {
+    // 4ti2's manual (LaTeX): `1.1.3` and, a tab away, a title wrapped under its own start.
+    const els = labelPage(page([
+      ...paragraph(50, 100, 4),
+      run('1.1.3', 50, 160, { fontSize: 12, bold: true }),
+      run('What does an explicit solution to linear', 95, 160, { fontSize: 12, bold: true }),
+      run('systems look like?', 95, 175, { fontSize: 12, bold: true }),
+      ...paragraph(50, 200, 4),
+    ]));
+    expect(typeOf(els, '1.1.3 What does')).toBe('Section-header');
+    expect(found(els, '1.1.3 What does')!.lines).toEqual(['1.1.3 What does an explicit solution to linear', 'systems look like?']);
+  });
+
   it('a short italic line over upright text is a heading of its own', () => {
     const els = labelPage(page([...paragraph(50, 100, 4), run('Elastic Stop Nut', 50, 160, { italic: true }), ...paragraph(50, 172, 4)]));
     expect(typeOf(els, 'Elastic Stop Nut')).toBe('Section-header');

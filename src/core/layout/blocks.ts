@@ -155,10 +155,11 @@ function joinSectionNumbers(blocks: Block[]): Block[] {
       (b) =>
         b !== num &&
         !joined.has(b) &&
-        b.lines.length === 1 &&
+        // (Words wrapped over a second line or third, set under their own start, come too.)
+        b.lines.length <= 3 &&
         b.rect.x0 >= num.rect.x1 - 1 &&
         b.rect.x0 - num.rect.x1 < 4 * num.fontSize &&
-        Math.abs(b.rect.y0 - num.rect.y0) < 0.35 * h &&
+        Math.abs(b.lines[0]!.rect.y0 - num.rect.y0) < 0.35 * h &&
         Math.max(b.fontSize, num.fontSize) / Math.min(b.fontSize, num.fontSize) < SIZE_RATIO &&
         /\p{L}/u.test(b.lines[0]!.text),
     );
@@ -166,7 +167,7 @@ function joinSectionNumbers(blocks: Block[]): Block[] {
     const line = words.lines[0]!;
     const rect = { x0: num.rect.x0, y0: Math.min(num.rect.y0, line.rect.y0), x1: line.rect.x1, y1: Math.max(num.rect.y1, line.rect.y1) };
     words.lines[0] = { ...line, text: `${only.text.trim()} ${line.text}`, runs: [...only.runs, ...line.runs], rect };
-    words.rect = rect;
+    words.rect = { x0: num.rect.x0, y0: Math.min(num.rect.y0, words.rect.y0), x1: Math.max(rect.x1, words.rect.x1), y1: Math.max(num.rect.y1, words.rect.y1) };
     joined.add(num);
   }
   return blocks.filter((b) => !joined.has(b));
