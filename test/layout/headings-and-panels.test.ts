@@ -264,6 +264,17 @@ describe('code', () => {
     expect(found(els, 'Version ::=INTEGER')!.properties?.['code']).toBe(true);
   });
 
+  it("a footnote's address in the code face, opened by its mark, is a footnote", () => {
+    const words = ['will fill the little list', 'MAWM wow mum', 'a normal sentence here', 'with words of all widths', 'it is what it is.', 'many more words follow'];
+    const body = [...words, ...words].map((t, i) => prop(t, 50, 40 + i * 12));
+    const courier = (text: string, x: number, y: number, size = 10): TextRun => ({ ...run(text, x, y, { fontName: 'Courier', fontSize: size }), rect: { x0: x, y0: y, x1: x + text.length * 0.6 * size, y1: y + size } });
+    const example = ['int f([in,string] char * msg);', 'int g(void);'].map((t, i) => courier(t, 70, 220 + i * 12));
+    const note = [run('1', 50, 700, { fontSize: 5.5 }), courier('http://caml.inria.fr/ocaml/htmlman/index.html', 54, 701, 8)];
+    const els = labelPage(page([...body, ...example, ...note]));
+    expect(els.find((e) => e.lines.join(' ').includes('caml.inria'))!.candidates[0]!.type).toBe('Footnote');
+    expect(found(els, 'int f(')!.properties?.['code']).toBe(true);
+  });
+
   it('items opened by a bullet are list items though their words are in the code face', () => {
     const words = ['will fill the little list', 'MAWM wow mum', 'a normal sentence here', 'with words of all widths', 'it is what it is.', 'many more words follow'];
     const body = [...words, ...words].map((t, i) => prop(t, 50, 40 + i * 12));

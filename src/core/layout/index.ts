@@ -14,7 +14,7 @@ import { bodyFontName, bodyFontSize, labelBlock, type Labelled, type PageContext
 import { buildLines, type Line } from './lines.ts';
 import { monospaceFonts } from './monospace.ts';
 import { readingOrder } from './order.ts';
-import { BULLET_GLYPH, opensCaption, opensNote, PAGE_NUMBER, PUBLISHER, SECTION_NUMBER } from './patterns.ts';
+import { BULLET_GLYPH, opensCaption, opensNote, opensWithMark, PAGE_NUMBER, PUBLISHER, SECTION_NUMBER } from './patterns.ts';
 import { promoteTitle } from './promote-title.ts';
 import { joinLines } from './text.ts';
 import { applyThreshold } from './threshold.ts';
@@ -261,8 +261,9 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
     leftEdges: blocks.filter((b) => b.lines.length >= 3).map((b) => b.rect.x0),
   };
   const out: Labelled[] = blocks.map((block) => {
-    // (A line opened by a bullet is a list item, its words set in a monospaced face or not.)
-    const code = block.lines.every(isCode) && !BULLET_GLYPH.test(block.lines[0]!.text);
+    // (A line opened by a bullet is a list item, and one opened by a note's mark a note, their
+    // words set in a monospaced face or not: a footnote's address.)
+    const code = block.lines.every(isCode) && !BULLET_GLYPH.test(block.lines[0]!.text) && !opensWithMark(block.lines[0]!.runs);
     return {
       candidates: code ? [{ type: 'Text', score: 0.85 }] : labelBlock(block, ctx),
       rect: block.rect,

@@ -52,7 +52,13 @@ export const PUBLISHER = /©|\(c\)\s*\d{4}|\bdoi\b|doi\.org|\bISSN\b|\b\d{4}-\d{
 export function opensNote(runs: readonly { text: string; fontSize: number }[]): boolean {
   const first = runs.find((r) => r.text.trim());
   if (!first) return false;
-  if (/^\s*[∗*†‡§¶⁎]/u.test(first.text)) return true;
+  return /^\s*[∗*†‡§¶⁎]/u.test(first.text) || opensWithMark(runs);
+}
+
+/** The runs start with a mark of a letter or two set smaller than the rest (a note's `1`, `a`). */
+export function opensWithMark(runs: readonly { text: string; fontSize: number }[]): boolean {
+  const first = runs.find((r) => r.text.trim());
+  if (!first) return false;
   const rest = runs.filter((r) => r !== first && r.text.trim());
   const size = Math.max(0, ...rest.map((r) => r.fontSize));
   return /^\s*[\p{L}\d]{1,2}\s*$/u.test(first.text) && size > 0 && first.fontSize < 0.85 * size;
