@@ -26,7 +26,7 @@ const nodeBuiltins = {
 const uiLibs = { group: ['react', 'react-dom', 'react-dom/*', 'zustand'], message: 'src/core has no UI.' };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', '.tmp-*/**', 'playwright-report/**', 'node_modules/**', 'coverage/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'dist-*/**', '.tmp-*/**', '.scratch/**', 'playwright-report/**', 'node_modules/**', 'coverage/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -69,6 +69,19 @@ describe('headings', () => {
     expect(typeOf(els, 'Stainless Steel Nut')).toBe('Section-header');
   });
 
+  it('an item whose sentence runs on in lower case under its number goes on; a line in capitals after it starts anew', () => {
+    // A paper's `(2) Moreover, we perform ... response distributions` / `with the aim to assess ...`.
+    const els = labelPage(page([
+      ...paragraph(50, 100, 4),
+      run('(2) Moreover, we perform a Monte Carlo simulation study for various response distributions', 50, 160),
+      run('with the aim to assess the performance of clustered standard errors.', 50, 172),
+      run('The rest of this manuscript is structured as follows: Section 2 discusses the idea of it all', 50, 190),
+      ...paragraph(50, 202, 3),
+    ]));
+    expect(found(els, '(2) Moreover')!.lines).toHaveLength(2);
+    expect(found(els, 'The rest of')).toBeDefined();
+  });
+
   it('numbered lines stacked one under another are list items, however large', () => {
     const items = ['1. List item one', '2. List item two', '3. List item three'].map((t, i) => run(t, 50, 300 + i * 30, { fontSize: 24 }));
     const els = labelPage(page([...paragraph(50, 100, 12), ...items]));

@@ -95,10 +95,12 @@ function fits(block: Block, line: Line, isCode: (l: Line) => boolean): boolean {
     const indent = line.rect.x0 - block.rect.x0;
     if (indent > 0.7 * em && indent < 4 * em && Math.abs(last.rect.x0 - block.rect.x0) < 0.3 * em && block.lines.length > 1 && !opensItem(first)) return false;
   }
-  // After a list item, an unindented line is a new paragraph, not the item's continuation.
-  // (An item whose number stands alone on the first line goes on under it.)
+  // After a list item, an unindented line is a new paragraph, not the item's continuation. (An
+  // item whose number stands alone on the first line goes on under it; and so does a sentence cut
+  // mid-way, whose next line starts in lower case: a paragraph opened by `(2)` is set flush.)
   const bareNumber = /^\s*\d{1,3}[.)]\s*$/.test(first.text);
-  if (opensItem(first) && !bareNumber && line.rect.x0 <= first.rect.x0 + 0.5 * line.fontSize) return false;
+  const midSentence = !/[.!?:;]\s*$/.test(last.text) && /^\p{Ll}/u.test(line.text);
+  if (opensItem(first) && !bareNumber && !midSentence && line.rect.x0 <= first.rect.x0 + 0.5 * line.fontSize) return false;
   return true;
 }
 
