@@ -21,6 +21,24 @@ describe('reading order', () => {
     expect(read(page)).toEqual(['group', 'author', 'address', '1. Introduction', '1.1 Version', 'text']);
   });
 
+  it('a title centred over a row of authors is read before them', () => {
+    // zoo's quick reference (a JSS-style vignette): three authors, each over an affiliation.
+    const page = [
+      box('title', 216, 107, 387, 124),
+      box('Shah', 127, 155, 188, 166),
+      box('Zeileis', 264, 155, 343, 166),
+      box('Grothendieck', 388, 155, 509, 166),
+      box('NIPFP', 92, 169, 224, 193),
+      box('Innsbruck', 251, 169, 355, 180),
+      box('GKX', 399, 169, 498, 180),
+      box('abstract text', 108, 249, 495, 307),
+    ];
+    const order = read(page);
+    expect(order[0]).toBe('title');
+    expect(order.indexOf('Shah')).toBeLessThan(order.indexOf('NIPFP'));
+    expect(order.at(-1)).toBe('abstract text');
+  });
+
   it('two columns under a full-width heading are read column by column, paragraph gaps and all', () => {
     const page = [
       box('heading', 50, 60, 550, 80),

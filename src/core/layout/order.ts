@@ -60,14 +60,17 @@ function order<T extends Placed>(items: readonly T[], rtl: boolean, depth: numbe
   if (rows.length === 1) return [...items].sort((a, b) => a.rect.y0 - b.rect.y0 || (rtl ? b.rect.x1 - a.rect.x1 : a.rect.x0 - b.rect.x0));
   // Merge consecutive bands while they still share a column structure: columns stand side by side
   // in one band at least. Bands that each hold one side only (a centred line, then headings set
-  // left under it) are read one after another.
+  // left under it) are read one after another; and so is a band of one side over a band of both
+  // when that side is not the one read first (a title centred over a row of authors: the authors
+  // left of the title's edge are not a column read before it).
   const groups: T[][] = [];
   let current: T[] = [];
   let currentRows: T[][] = [];
   for (const row of rows) {
     const cut = current.length ? verticalCut([...current, ...row], MIN_SHARED_GUTTER) : null;
-    const sideBySide = (band: T[]): boolean => cut !== null && band.some((it) => it.rect.x1 <= cut) && band.some((it) => it.rect.x1 > cut);
-    if (cut !== null && [...currentRows, row].some(sideBySide)) {
+    const first = (it: T): boolean => cut !== null && (rtl ? it.rect.x1 > cut : it.rect.x1 <= cut);
+    const sideBySide = (band: T[]): boolean => cut !== null && band.some(first) && band.some((it) => !first(it));
+    if (cut !== null && (currentRows.some(sideBySide) || (sideBySide(row) && current.every(first)))) {
       current = [...current, ...row];
       currentRows.push(row);
     } else {
