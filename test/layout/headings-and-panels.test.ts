@@ -288,6 +288,24 @@ describe('code', () => {
     expect(found(els, 'int f(')!.properties?.['code']).toBe(true);
   });
 
+  it('on a page mostly of code, a sentence between examples is text, not a heading in a face of its own', () => {
+    // zoo's FAQ: example after example, and between them `Or, fix it up by taking last ...:`.
+    const code = (y: number) => ['> aggregate(z, identity, tail, 1)', '1 2 3 4 5 1 4 5 6 8 9 10 11 12', '> z <- suppressWarnings(zoo(1:8))'].map((t, i) => mono(t, 50, y + i * 12));
+    const words = ['will fill the little list', 'MAWM wow mum now', 'a normal sentence here', 'with words of all widths'];
+    const prose = [...words, ...words].map((t, i) => prop(t, 50, 400 + i * 12)); // further down the page
+    const els = labelPage(page([...prose, ...code(100), prop('Or, fix it up by taking last in each set:', 50, 150), ...code(170), ...code(220), ...code(270), ...code(320)]));
+    expect(typeOf(els, 'Or, fix it up')).toBe('Text');
+  });
+
+  it('code on a page of little else is code when earlier pages showed its face to be code', () => {
+    const lines = ['> identical(z1, z2)', '[1] TRUE'].map((t, i) => ({ ...mono(t, 50, 100 + i * 12), fontName: 'LMMonoSlant10' }));
+    const alone = labelPage(page([...lines, prop('Affiliation:', 50, 200)]));
+    expect(found(alone, '> identical')!.properties?.['code']).toBeUndefined();
+    const known = labelPage(page([...lines, prop('Affiliation:', 50, 200)]), { documentCode: new Set(['LMMonoSlant10']) });
+    expect(found(known, '> identical')!.properties?.['code']).toBe(true);
+    expect(typeOf(known, '> identical')).toBe('Text');
+  });
+
   it('items opened by a bullet are list items though their words are in the code face', () => {
     const words = ['will fill the little list', 'MAWM wow mum', 'a normal sentence here', 'with words of all widths', 'it is what it is.', 'many more words follow'];
     const body = [...words, ...words].map((t, i) => prop(t, 50, 40 + i * 12));

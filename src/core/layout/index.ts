@@ -28,6 +28,11 @@ export interface LayoutExtras {
   regions?: readonly Region[];
   /** Body font size seen on earlier pages of the document, for pages with little text. */
   documentBody?: number;
+  /**
+   * Fonts earlier pages of the document showed to be code's: monospaced, beside running text in
+   * other faces (a page of two code lines and little else cannot tell).
+   */
+  documentCode?: ReadonlySet<string>;
 }
 
 function toElements(l: Labelled, page: PageContent, options: ResolvedOptions): Element[] {
@@ -236,12 +241,11 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
     if (i >= 0) figureLines[i]!.push(line);
     else textLines.push(line);
   }
-  // Code (every line in a monospaced face) is text, never a heading or an
-  // item however it is set; it is marked so that Markdown and HTML keep it verbatim.
-  // (On a page that has running text in other faces: a typewritten page is all one face.)
-  const mono = monospaceFonts(page.textRuns);
-  const prose = page.textRuns.reduce((n, r) => n + (mono.has(r.fontName) ? 0 : r.text.trim().length), 0);
-  const isCode = (l: Line): boolean => prose >= 150 && mono.has(l.font);
+  // Code (every line in a monospaced face) is text, never a heading or an item however it is set;
+  // it is marked so that Markdown and HTML keep it verbatim. (Where the page, or an earlier one,
+  // has running text in other faces: a typewritten page is all one face.)
+  const { mono, prose } = codeFaces(page);
+  const isCode = (l: Line): boolean => (prose && mono.has(l.font)) || !!extras.documentCode?.has(l.font);
   const blocks = buildBlocks(textLines, isCode);
   const pageBody = bodyFontSize(blocks);
   // Little running text (a slide, a page that is mostly a table): sizes are judged against what
@@ -257,7 +261,8 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
       .filter((p) => p.rect.y1 - p.rect.y0 < 2.5 && p.rect.x1 - p.rect.x0 > 20)
       .map((p) => p.rect),
     largest: Math.max(0, ...blocks.map((b) => b.fontSize)),
-    bodyFont: bodyFontName(blocks, body),
+    // The running text's face, not code's: on a page of examples the code face has most letters.
+    bodyFont: bodyFontName(blocks.some((b) => !b.lines.every(isCode)) ? blocks.filter((b) => !b.lines.every(isCode)) : blocks, body),
     leftEdges: blocks.filter((b) => b.lines.length >= 3).map((b) => b.rect.x0),
   };
   const out: Labelled[] = blocks.map((block) => {
@@ -359,10 +364,37 @@ function documentBody(doc: OpenedDocument, page: PageContent): number | undefine
   return best;
 }
 
+/**
+ * The page's monospaced fonts, and whether it has running text in other faces beside them (then
+ * they are code's; a typewritten page is all one face).
+ */
+function codeFaces(page: PageContent): { mono: Set<string>; prose: boolean } {
+  const mono = monospaceFonts(page.textRuns);
+  const chars = page.textRuns.reduce((n, r) => n + (mono.has(r.fontName) ? 0 : r.text.trim().length), 0);
+  return { mono, prose: chars >= 150 };
+}
+
+/** Code's fonts seen so far per open document. */
+const documentCodes = new WeakMap<OpenedDocument, Set<string>>();
+
+/** The fonts earlier pages showed to be code's; this page's are added for the next ones. */
+function documentCode(doc: OpenedDocument, page: PageContent): ReadonlySet<string> {
+  const seen = documentCodes.get(doc) ?? new Set<string>();
+  documentCodes.set(doc, seen);
+  const before = new Set(seen);
+  const { mono, prose } = codeFaces(page);
+  if (prose) for (const font of mono) seen.add(font);
+  return before;
+}
+
 export const layoutStage: PageStage = {
   name: 'layout',
   run: (state, ctx) => ({
     ...state,
-    elements: layoutPage(state.content, ctx.options, { regions: state.regions, documentBody: documentBody(ctx.doc, state.content) }),
+    elements: layoutPage(state.content, ctx.options, {
+      regions: state.regions,
+      documentBody: documentBody(ctx.doc, state.content),
+      documentCode: documentCode(ctx.doc, state.content),
+    }),
   }),
 };
