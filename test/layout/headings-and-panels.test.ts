@@ -337,6 +337,27 @@ describe('references', () => {
   });
 });
 
+describe('references set with a hanging indent', () => {
+  it('a reference whose first line is mostly an italic title, and one whose address runs on in the code face, stay whole', () => {
+    // The sandwich package's vignette (JSS style): `Cameron AC, Trivedi PK (2005). <title in
+    // italics>. Cambridge` / `University Press, Cambridge.`; `... 447–456. doi:` / `10.1214/...` in typewriter.
+    const words = ['will fill the little list', 'MAWM wow mum now', 'a normal sentence here', 'with words of all widths'];
+    const prose = [...words, ...words, ...words].map((t, i) => run(t, 50, 60 + i * 12));
+    const code = ['R> library("sandwich")', 'R> data("PetersenCL")', 'R> m <- lm(y ~ x)', 'R> vcovCL(m)', 'R> coeftest(m)'].map((t, i) => ({ ...run(t, 50, 220 + i * 12, { fontName: 'Courier' }), rect: { x0: 50, y0: 220 + i * 12, x1: 50 + t.length * 6, y1: 230 + i * 12 } }));
+    const refs = [
+      run('Cameron AC, Trivedi PK (2005).', 50, 320, { rect: { x0: 50, y0: 320, x1: 180, y1: 330 } }),
+      run('Microeconometrics: Methods and Applications Second Edition.', 183, 320, { italic: true, fontName: 'Times-Italic', rect: { x0: 183, y0: 320, x1: 520, y1: 330 } }),
+      run('Cambridge', 523, 320, { rect: { x0: 523, y0: 320, x1: 545, y1: 330 } }),
+      run('University Press, Cambridge.', 65, 332),
+      run('Eicker F (1963). Asymptotic Normality and Consistency of the Least Squares Estimator. doi:', 50, 356, { rect: { x0: 50, y0: 356, x1: 545, y1: 366 } }),
+      { ...run('10.1214/aoms/1177704156.', 65, 368, { fontName: 'Courier' }), rect: { x0: 65, y0: 368, x1: 209, y1: 378 } },
+    ];
+    const els = labelPage(page([...prose, ...code, ...refs]));
+    expect(found(els, 'Cameron AC')!.lines).toHaveLength(2);
+    expect(found(els, 'Eicker F')!.lines).toHaveLength(2);
+  });
+});
+
 describe('display formulas', () => {
   // A display formula as pdf.js gives it: a large ∑ with its limits set above and below, the
   // summand and the equals sign apart, a fraction's numerator over its denominator.

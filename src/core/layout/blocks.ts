@@ -73,15 +73,20 @@ function fits(block: Block, line: Line, isCode: (l: Line) => boolean): boolean {
   const first = block.lines[0]!;
   // Code and running text part where code stops short of the text's measure (`END` over a
   // paragraph) or is set in from it, or starts after a colon; not where a line of a paragraph is
-  // mostly words in the code face.
+  // mostly words in the code face (an address wrapped under a reference's hanging indent).
   const short = (l: Line, other: Line): boolean => l.rect.x1 < other.rect.x1 - 0.3 * (other.rect.x1 - other.rect.x0);
   if (!isCode(line) && block.lines.every(isCode) && (short(last, line) || block.rect.x0 - line.rect.x0 >= line.fontSize)) return false;
-  if (isCode(line) && !block.lines.some(isCode) && (/:\s*$/.test(last.text) || line.rect.x0 - block.rect.x0 >= line.fontSize)) return false;
+  // (A reference's `doi:` or `URL:` runs on into its address.)
+  const introduces = /:\s*$/.test(last.text) && !/\b(doi|url|https?):\s*$/i.test(last.text);
+  if (isCode(line) && !block.lines.some(isCode) && introduces) return false;
   if ((opensItem(line) && !endsItem(first, line)) || opensCaption(line.text) || opensNote(line.runs)) return false;
   if ((block.lines.length === 1 && displayed(first, line)) || displayed(line, last)) return false;
   // A line on its own in another typeface, larger, or over an indented first line, is a heading.
   const sizeStep = Math.max(first.fontSize, line.fontSize) / Math.min(first.fontSize, line.fontSize);
-  if (block.lines.length === 1 && baseFont(first.font) !== baseFont(line.font) && (sizeStep >= 1.08 || (line.rect.x0 - first.rect.x0 > 0.5 * line.fontSize && !hangsUnder(first, line)))) return false;
+  // (Not a first line that runs to the measure's end: words wrapping under a hanging indent, as a
+  // reference's, whose first line is mostly its title in italics.)
+  const runsOn = first.rect.x1 >= line.rect.x1 - line.fontSize;
+  if (block.lines.length === 1 && baseFont(first.font) !== baseFont(line.font) && (sizeStep >= 1.08 || (line.rect.x0 - first.rect.x0 > 0.5 * line.fontSize && !hangsUnder(first, line) && !runsOn))) return false;
   // After a sentence's end, an italic line under upright text starts something new (a heading).
   if (line.italic && !last.italic && /[.!?:]\s*$/.test(last.text) && !block.lines.some((l) => l.italic)) return false;
   // A short italic line on its own over upright text is a run-in heading, not the paragraph's start.
