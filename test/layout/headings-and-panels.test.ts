@@ -82,6 +82,21 @@ describe('headings', () => {
     expect(found(els, 'The rest of')).toBeDefined();
   });
 
+  it('a dash opening a line mid-sentence is punctuation; dashes opening lines after a colon are items', () => {
+    // zoo's design notes: `... albeit not having been explicitly set out initially` / `– have guided ...`.
+    const els = labelPage(page([
+      ...paragraph(50, 100, 4),
+      run('This is a set of design principles that – albeit not having been explicitly set out initially', 50, 160),
+      run('– have guided the development of the R zoo package. It is also a list of features:', 50, 172),
+      run('– fast indexing', 60, 190),
+      run('– small size', 60, 202),
+      ...paragraph(50, 230, 3),
+    ]));
+    expect(found(els, 'This is a set')!.lines).toHaveLength(2);
+    expect(typeOf(els, '– fast')).toBe('List-item');
+    expect(typeOf(els, '– small')).toBe('List-item');
+  });
+
   it('numbered lines stacked one under another are list items, however large', () => {
     const items = ['1. List item one', '2. List item two', '3. List item three'].map((t, i) => run(t, 50, 300 + i * 30, { fontSize: 24 }));
     const els = labelPage(page([...paragraph(50, 100, 12), ...items]));

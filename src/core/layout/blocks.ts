@@ -61,6 +61,14 @@ function endsItem(first: Line, line: Line): boolean {
   return alone !== undefined && hangsUnder(first, line) && !(n !== undefined && Number(alone) === Number(n) + 1);
 }
 
+/**
+ * A line of a paragraph opened by a dash in mid-sentence (`... set out initially` / `– have guided
+ * the development`): a parenthetical dash, not a list item's.
+ */
+function dashRunsOn(first: Line, last: Line, line: Line): boolean {
+  return /^\s*[–—]\s/.test(line.text) && !opensItem(first) && !/[.!?:;]\s*$/.test(last.text);
+}
+
 function fits(block: Block, line: Line, isCode: (l: Line) => boolean): boolean {
   const last = block.lines[block.lines.length - 1]!;
   const height = Math.max(last.rect.y1 - last.rect.y0, line.rect.y1 - line.rect.y0);
@@ -79,7 +87,7 @@ function fits(block: Block, line: Line, isCode: (l: Line) => boolean): boolean {
   // (A reference's `doi:` or `URL:` runs on into its address.)
   const introduces = /:\s*$/.test(last.text) && !/\b(doi|url|https?):\s*$/i.test(last.text);
   if (isCode(line) && !block.lines.some(isCode) && introduces) return false;
-  if ((opensItem(line) && !endsItem(first, line)) || opensCaption(line.text) || opensNote(line.runs)) return false;
+  if ((opensItem(line) && !endsItem(first, line) && !dashRunsOn(first, last, line)) || opensCaption(line.text) || opensNote(line.runs)) return false;
   if ((block.lines.length === 1 && displayed(first, line)) || displayed(line, last)) return false;
   // A line on its own in another typeface, larger, or over an indented first line, is a heading.
   const sizeStep = Math.max(first.fontSize, line.fontSize) / Math.min(first.fontSize, line.fontSize);
