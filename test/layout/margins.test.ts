@@ -32,6 +32,15 @@ describe('running matter on a single page', () => {
     for (const t of ['Revision', 'P/N', '10 June']) expect(typeOf(els, t)).toBe('Page-footer');
   });
 
+  it('makes a page number and the title centred on its line, above all text, a page header', () => {
+    // JSS style: `2` at the left margin, the short title centred, lower than the usual header band.
+    const row = [run('2', 83, 71), run('zoo Design', 289, 72)];
+    const els = labelPage(page([...row, ...body(105, 20)]));
+    expect(typeOf(els, 'zoo Design')).toBe('Page-header');
+    // A short line alone there, beside no page number, is no header on this page's own evidence.
+    expect(typeOf(labelPage(page([run('zoo Design', 289, 72), ...body(105, 20)])), 'zoo Design')).not.toBe('Page-header');
+  });
+
   it('leaves such a row alone when body text follows it', () => {
     const row = [run('Revision: 2.4', 72, 690), run('P/N 119-036', 276, 690), run('10 June 2019', 496, 690)];
     const els = labelPage(page([...body(100, 20), ...row, ...body(705, 3)]));

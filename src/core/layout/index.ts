@@ -169,8 +169,11 @@ export function footerRow(out: Labelled[], page: PageContent): void {
       if (row.length < 2 || row.length > 4) continue;
       const x0 = Math.min(...row.map((o) => o.rect.x0));
       const x1 = Math.max(...row.map((o) => o.rect.x1));
-      // Spread across the text width (pieces far apart), with no other text beyond the row.
-      const spread = x1 - x0 > 0.5 * page.width && row.every((o, i) => row.every((p, k) => i === k || Math.max(p.rect.x0 - o.rect.x1, o.rect.x0 - p.rect.x1) > 0.08 * page.width));
+      // Spread across the text width (pieces far apart; half of it at least, or a third with a page
+      // number at one end: `2` and, centred, the title), with no other text beyond the row.
+      const ends = [row.reduce((a, b) => (b.rect.x0 < a.rect.x0 ? b : a)), row.reduce((a, b) => (b.rect.x1 > a.rect.x1 ? b : a))];
+      const numbered = ends.some((o) => PAGE_NUMBER.test(o.lines[0]!));
+      const spread = x1 - x0 > (numbered ? 0.3 : 0.5) * page.width && row.every((o, i) => row.every((p, k) => i === k || Math.max(p.rect.x0 - o.rect.x1, o.rect.x0 - p.rect.x1) > 0.08 * page.width));
       const outer = text.some((o) => !row.includes(o) && (type === 'Page-footer' ? o.rect.y1 > l.rect.y1 + 1 : o.rect.y0 < l.rect.y0 - 1) && o.candidates[0]!.type !== type);
       if (!spread || outer) continue;
       for (const o of row) if (o.candidates[0]!.type !== type) o.candidates = [{ type, score: 0.7 }, { type: o.candidates[0]!.type, score: 0.3 }];
