@@ -265,10 +265,12 @@ describe('code', () => {
     const w = [...text].reduce((s, c) => s + (/[ijlft .]/.test(c) ? 2.8 : /[mwMW]/.test(c) ? 8.6 : 5.4), 0);
     return { ...run(text, x, y), rect: { x0: x, y0: y, x1: x + w, y1: y + 10 } };
   };
+  // Twelve lines of running text in the proportional face (enough for the page to have prose).
+  const words = ['will fill the little list', 'MAWM wow mum', 'a normal sentence here', 'with words of all widths', 'it is what it is.', 'many more words follow'];
+  const prose = (y: number): TextRun[] => [...words, ...words].map((t, i) => prop(t, 50, y + i * 12));
 
   it('lines in a monospaced face beside running text are code: text, never a heading', () => {
-    const words = ['will fill the little list', 'MAWM wow mum', 'a normal sentence here', 'with words of all widths', 'it is what it is.', 'many more words follow'];
-    const body = [...words, ...words].map((t, i) => prop(t, 50, 40 + i * 12));
+    const body = prose(40);
     const code = ['RETURN CASE', 'ELSE NULL', 'WHEN x THEN y', 'END ENABLE', 'SELECT * FROM t'].map((t, i) => mono(t, 50, 220 + i * 24));
     const els = labelPage(page([...body, ...code]));
     const elseNull = found(els, 'ELSE NULL')!;
@@ -280,8 +282,7 @@ describe('code', () => {
   it('a paragraph right under code starts apart from it; code under a colon starts apart from the paragraph', () => {
     // The libtasn1 manual: `END` closing a syntax example over the next paragraph at the same
     // leading; an example set in under a paragraph ending with a colon.
-    const words = ['will fill the little list', 'MAWM wow mum', 'a normal sentence here', 'with words of all widths', 'it is what it is.', 'many more words follow'];
-    const body = [...words, ...words].map((t, i) => prop(t, 50, 40 + i * 12));
+    const body = prose(40);
     const courier = (text: string, x: number, y: number): TextRun => ({ ...mono(text, x, y), fontName: 'Courier' });
     const code = ['BEGIN', 'x ::= INTEGER', 'END'].map((t, i) => courier(t, 70, 200 + i * 12));
     const after = [prop('The token must be separate from other elements, so the', 50, 236), prop('following declaration is invalid:', 50, 248)];
@@ -293,8 +294,7 @@ describe('code', () => {
   });
 
   it("a footnote's address in the code face, opened by its mark, is a footnote", () => {
-    const words = ['will fill the little list', 'MAWM wow mum', 'a normal sentence here', 'with words of all widths', 'it is what it is.', 'many more words follow'];
-    const body = [...words, ...words].map((t, i) => prop(t, 50, 40 + i * 12));
+    const body = prose(40);
     const courier = (text: string, x: number, y: number, size = 10): TextRun => ({ ...run(text, x, y, { fontName: 'Courier', fontSize: size }), rect: { x0: x, y0: y, x1: x + text.length * 0.6 * size, y1: y + size } });
     const example = ['int f([in,string] char * msg);', 'int g(void);'].map((t, i) => courier(t, 70, 220 + i * 12));
     const note = [run('1', 50, 700, { fontSize: 5.5 }), courier('http://caml.inria.fr/ocaml/htmlman/index.html', 54, 701, 8)];
@@ -306,9 +306,7 @@ describe('code', () => {
   it('on a page mostly of code, a sentence between examples is text, not a heading in a face of its own', () => {
     // zoo's FAQ: example after example, and between them `Or, fix it up by taking last ...:`.
     const code = (y: number) => ['> aggregate(z, identity, tail, 1)', '1 2 3 4 5 1 4 5 6 8 9 10 11 12', '> z <- suppressWarnings(zoo(1:8))'].map((t, i) => mono(t, 50, y + i * 12));
-    const words = ['will fill the little list', 'MAWM wow mum now', 'a normal sentence here', 'with words of all widths'];
-    const prose = [...words, ...words].map((t, i) => prop(t, 50, 400 + i * 12)); // further down the page
-    const els = labelPage(page([...prose, ...code(100), prop('Or, fix it up by taking last in each set:', 50, 150), ...code(170), ...code(220), ...code(270), ...code(320)]));
+    const els = labelPage(page([...prose(400), ...code(100), prop('Or, fix it up by taking last in each set:', 50, 150), ...code(170), ...code(220), ...code(270), ...code(320)]));
     expect(typeOf(els, 'Or, fix it up')).toBe('Text');
   });
 
@@ -322,8 +320,7 @@ describe('code', () => {
   });
 
   it('items opened by a bullet are list items though their words are in the code face', () => {
-    const words = ['will fill the little list', 'MAWM wow mum', 'a normal sentence here', 'with words of all widths', 'it is what it is.', 'many more words follow'];
-    const body = [...words, ...words].map((t, i) => prop(t, 50, 40 + i * 12));
+    const body = prose(40);
     const items = ['• INTEGER;', '• BOOLEAN;', '• OCTET STRING;'].map((t, i) => ({ ...mono(t, 60, 200 + i * 12), fontName: 'Courier' }));
     const els = labelPage(page([...body, ...items]));
     expect(typeOf(els, '• BOOLEAN')).toBe('List-item');
