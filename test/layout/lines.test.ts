@@ -107,6 +107,8 @@ describe('line text as a reader would type it', () => {
 
   it('composes an accent that a table cell joined to its letter with a space (Gr¨ obner)', () => {
     expect(cleanText('toric Gr¨ obner bases')).toBe('toric Gröbner bases');
+    // Not an accent standing alone between words: a font without Unicode for β maps it to one.
+    expect(cleanText('coefficient vector ´ and error term')).toBe('coefficient vector ´ and error term');
   });
 
   it('keeps a spacing accent that no letter takes', () => {

@@ -9,8 +9,12 @@ const SPACING_ACCENTS: Record<string, string> = {
   '\u00b4': '\u0301', '\u02c6': '\u0302', '\u02dc': '\u0303', '\u00a8': '\u0308', '\u02c7': '\u030c', '\u02d8': '\u0306',
   '\u02d9': '\u0307', '\u02da': '\u030a', '\u00b8': '\u0327', '\u02db': '\u0328', '\u02dd': '\u030b', '\u00af': '\u0304',
 };
-/** The accent, then its letter; a space between them too (a table cell joins the two glyphs as words). */
-const ACCENT_BEFORE_LETTER = /([\u00b4\u02c6\u02dc\u00a8\u02c7\u02d8\u02d9\u02da\u00b8\u02db\u02dd\u00af]) ?(\p{L})/gu;
+/**
+ * The accent, then its letter; a space between them too inside a word (`Gr¨ obner`: a table cell
+ * joins the two glyphs as words), not after a space (`vector ´ and`, where a font without Unicode
+ * for β maps it to an accent).
+ */
+const ACCENT_BEFORE_LETTER = /((?<=\p{L})[\u00b4\u02c6\u02dc\u00a8\u02c7\u02d8\u02d9\u02da\u00b8\u02db\u02dd\u00af] ?|[\u00b4\u02c6\u02dc\u00a8\u02c7\u02d8\u02d9\u02da\u00b8\u02db\u02dd\u00af])(\p{L})/gu;
 
 /**
  * A line's text as a reader would type it: ligatures and Arabic presentation forms unfolded, an
@@ -23,7 +27,7 @@ export function cleanText(text: string): string {
     .replace(LIGATURES, (c) => c.normalize('NFKC'))
     .replace(ARABIC_FORMS, (c) => c.normalize('NFKC'))
     .replace(ACCENT_BEFORE_LETTER, (all, accent: string, letter: string) => {
-      const composed = (letter + SPACING_ACCENTS[accent]!).normalize('NFC');
+      const composed = (letter + SPACING_ACCENTS[accent.trim()]!).normalize('NFC');
       return composed.length === 1 ? composed : all;
     })
     // pdf.js reverses right-to-left text character by character, so a lam-alef ligature glyph whose
