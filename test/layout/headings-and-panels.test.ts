@@ -403,6 +403,16 @@ describe('display formulas', () => {
     expect(found(els, 'a2 + 8 = 12')!.lines).toEqual(['a2 + 8 = 12']);
   });
 
+  it("an equation's number far right on its line is part of it, unless text stands between them", () => {
+    const numbered = labelPage(page([...paragraph(50, 100, 4), run('y = Xb + u', 200, 170, { fontName: 'CMMI10' }), run('(1)', 520, 170), ...paragraph(50, 200, 4)]));
+    const formula = numbered.filter((e) => e.candidates[0]!.type === 'Formula');
+    expect(formula).toHaveLength(1);
+    expect(formula[0]!.lines.join(' ')).toContain('(1)');
+    // Another column's words between the two: the number is not the formula's.
+    const apart = labelPage(page([...paragraph(50, 100, 4), run('y = Xb + u', 60, 170, { fontName: 'CMMI10' }), run('and so it', 300, 170), run('(1)', 520, 170), ...paragraph(50, 200, 4)]));
+    expect(apart.find((e) => e.lines.join(' ').includes('y = Xb'))!.lines.join(' ')).not.toContain('(1)');
+  });
+
   it('two formulas far apart stay two', () => {
     const els = labelPage(page([...paragraph(50, 100, 4), ...formula(180), ...paragraph(50, 230, 4), ...formula(320), ...paragraph(50, 370, 4)]));
     expect(els.filter((e) => e.candidates[0]!.type === 'Formula')).toHaveLength(2);

@@ -2,7 +2,8 @@
 // its limits above and below, a fraction's numerator and denominator, subscripts on a line of their
 // own), which become lines, blocks and elements of their own: a dozen Formula and stray Text pieces
 // scattered over the formula's box. Formula blocks that touch, and the short math fragments between
-// and around them, become one Formula, its text read row by row.
+// and around them, become one Formula, its text read row by row; with its number, `(4)`, set far
+// right on its line.
 import type { Rect } from '../pdf/types.ts';
 import type { Labelled } from './label.ts';
 
@@ -14,6 +15,17 @@ function isFragment(l: Labelled): boolean {
 }
 
 const isFormula = (l: Labelled): boolean => l.candidates[0]!.type === 'Formula';
+
+/** An equation's number, set at the end of its line (`(4)`, `(2.3a)`). */
+const isEquationNumber = (l: Labelled): boolean => l.lines.length === 1 && /^\s*\(\d{1,3}(\.\d{1,3})?[a-z]?\)\s*$/.test(l.lines[0]!);
+
+/** `a` and `b` share a line (each holds half the other's height) with nothing of `others` between them. */
+function sameLineAlone(a: Rect, b: Rect, others: readonly Labelled[]): boolean {
+  const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  if (overlap < 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0)) return false;
+  const [left, right] = a.x0 <= b.x0 ? [a, b] : [b, a];
+  return !others.some((o) => o.rect !== a && o.rect !== b && o.rect.x0 < right.x0 && o.rect.x1 > left.x1 && o.rect.y0 < Math.min(a.y1, b.y1) && o.rect.y1 > Math.max(a.y0, b.y0));
+}
 
 /** Boxes within `dx` of each other across and `dy` down. */
 function near(a: Rect, b: Rect, dx: number, dy: number): boolean {
@@ -47,7 +59,9 @@ export function joinFormulaPieces(out: Labelled[], body: number): Labelled[] {
     if (!member[i]) continue;
     for (let j = i + 1; j < out.length; j++) {
       if (!member[j] || !(isFormula(out[i]!) || isFormula(out[j]!))) continue;
-      if (near(out[i]!.rect, out[j]!.rect, 2 * body, 0.5 * body)) parent[find(j)] = find(i);
+      // (An equation's number stands far right of its formula, on its line.)
+      const numbered = (isEquationNumber(out[i]!) || isEquationNumber(out[j]!)) && sameLineAlone(out[i]!.rect, out[j]!.rect, out);
+      if (numbered || near(out[i]!.rect, out[j]!.rect, 2 * body, 0.5 * body)) parent[find(j)] = find(i);
     }
   }
   const groups = new Map<number, number[]>();
