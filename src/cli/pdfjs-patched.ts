@@ -133,11 +133,18 @@ function writeCopies(build: string, dir: string): void {
   }
 }
 
-/** Copies made for another pdf.js or another patch (3 MB each). */
+/**
+ * Copies made for another pdf.js or another patch (3 MB each). A failure to remove them leaves them
+ * in the cache, said on stderr, and the new copies in use.
+ */
 function removeOlderCopies(dir: string): void {
   const parent = path.dirname(dir);
-  for (const name of readdirSync(parent)) {
-    // Half-written copies of other processes (*.tmp) are theirs to finish.
-    if (name !== path.basename(dir) && !name.endsWith('.tmp')) rmSync(path.join(parent, name), { recursive: true, force: true });
+  try {
+    for (const name of readdirSync(parent)) {
+      // Half-written copies of other processes (*.tmp) are theirs to finish.
+      if (name !== path.basename(dir) && !name.endsWith('.tmp')) rmSync(path.join(parent, name), { recursive: true, force: true });
+    }
+  } catch (e) {
+    process.stderr.write(`tessera: could not remove old pdf.js copies in ${parent}: ${(e as Error).message}\n`);
   }
 }

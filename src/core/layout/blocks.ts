@@ -66,8 +66,11 @@ function endsItem(first: Line, line: Line): boolean {
  * the development`): a parenthetical dash, not a list item's.
  */
 function dashRunsOn(first: Line, last: Line, line: Line): boolean {
-  return /^\s*[–—]\s/.test(line.text) && !opensItem(first) && !/[.!?:;]\s*$/.test(last.text);
+  return /^\s*[–—]\s/.test(line.text) && !opensItem(first) && !endsClause(last);
 }
+
+/** The line ends a sentence or clause (`.`, `!`, `?`, `:`, `;`). */
+const endsClause = (line: Line): boolean => /[.!?:;]\s*$/.test(line.text);
 
 function fits(block: Block, line: Line, isCode: (l: Line) => boolean): boolean {
   const last = block.lines[block.lines.length - 1]!;
@@ -112,7 +115,7 @@ function fits(block: Block, line: Line, isCode: (l: Line) => boolean): boolean {
   // item whose number stands alone on the first line goes on under it; and so does a sentence cut
   // mid-way, whose next line starts in lower case: a paragraph opened by `(2)` is set flush.)
   const bareNumber = /^\s*\d{1,3}[.)]\s*$/.test(first.text);
-  const midSentence = !/[.!?:;]\s*$/.test(last.text) && /^\p{Ll}/u.test(line.text);
+  const midSentence = !endsClause(last) && /^\p{Ll}/u.test(line.text);
   if (opensItem(first) && !bareNumber && !midSentence && line.rect.x0 <= first.rect.x0 + 0.5 * line.fontSize) return false;
   return true;
 }

@@ -50,8 +50,9 @@ function readRows(pieces: Labelled[]): string {
  * `body`: the page's body font size, which sets how near is touching.
  */
 export function joinFormulaPieces(out: Labelled[], body: number): Labelled[] {
-  const member = out.map((l) => isFormula(l) || isFragment(l));
   if (out.filter(isFormula).length < 2) return out;
+  const member = out.map((l) => isFormula(l) || isFragment(l));
+  const numberAt = out.map(isEquationNumber);
   // Groups by union-find over pieces within half a line down and two ems across.
   const parent = out.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
@@ -60,7 +61,7 @@ export function joinFormulaPieces(out: Labelled[], body: number): Labelled[] {
     for (let j = i + 1; j < out.length; j++) {
       if (!member[j] || !(isFormula(out[i]!) || isFormula(out[j]!))) continue;
       // (An equation's number stands far right of its formula, on its line.)
-      const numbered = (isEquationNumber(out[i]!) || isEquationNumber(out[j]!)) && sameLineAlone(out[i]!.rect, out[j]!.rect, out);
+      const numbered = (numberAt[i] || numberAt[j]) && sameLineAlone(out[i]!.rect, out[j]!.rect, out);
       if (numbered || near(out[i]!.rect, out[j]!.rect, 2 * body, 0.5 * body)) parent[find(j)] = find(i);
     }
   }

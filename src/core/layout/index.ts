@@ -250,6 +250,7 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
   const { mono, prose } = codeFaces(page);
   const isCode = (l: Line): boolean => (prose && mono.has(l.font)) || !!extras.documentCode?.has(l.font);
   const blocks = buildBlocks(textLines, isCode);
+  const proseBlocks = blocks.filter((b) => !b.lines.every(isCode));
   const pageBody = bodyFontSize(blocks);
   // Little running text (a slide, a page that is mostly a table): sizes are judged against what
   // earlier pages showed, or else against all the page's text, a table's included.
@@ -265,7 +266,7 @@ export function labelPage(page: PageContent, extras: LayoutExtras = {}): Labelle
       .map((p) => p.rect),
     largest: Math.max(0, ...blocks.map((b) => b.fontSize)),
     // The running text's face, not code's: on a page of examples the code face has most letters.
-    bodyFont: bodyFontName(blocks.some((b) => !b.lines.every(isCode)) ? blocks.filter((b) => !b.lines.every(isCode)) : blocks, body),
+    bodyFont: bodyFontName(proseBlocks.length ? proseBlocks : blocks, body),
     leftEdges: blocks.filter((b) => b.lines.length >= 3).map((b) => b.rect.x0),
   };
   const out: Labelled[] = blocks.map((block) => {
@@ -367,14 +368,27 @@ function documentBody(doc: OpenedDocument, page: PageContent): number | undefine
   return best;
 }
 
+/** A page's monospaced fonts, and whether running text in other faces stands beside them. */
+interface CodeFaces {
+  mono: Set<string>;
+  prose: boolean;
+}
+
+const pageFaces = new WeakMap<PageContent, CodeFaces>();
+
 /**
  * The page's monospaced fonts, and whether it has running text in other faces beside them (then
  * they are code's; a typewritten page is all one face).
  */
-function codeFaces(page: PageContent): { mono: Set<string>; prose: boolean } {
+function codeFaces(page: PageContent): CodeFaces {
+  // Once per page: the layout stage asks for them (documentCode) before labelPage does.
+  const known = pageFaces.get(page);
+  if (known) return known;
   const mono = monospaceFonts(page.textRuns);
   const chars = page.textRuns.reduce((n, r) => n + (mono.has(r.fontName) ? 0 : r.text.trim().length), 0);
-  return { mono, prose: chars >= 150 };
+  const faces = { mono, prose: chars >= 150 };
+  pageFaces.set(page, faces);
+  return faces;
 }
 
 /** Code's fonts seen so far per open document. */

@@ -61,8 +61,8 @@ function leaderlessLine(line: TextLine, edge: number | null): Entry | null {
 }
 
 /** The median right edge of the page numbers of a page's leader lines; null without any. */
-function pageEdge(lines: readonly TextLine[]): number | null {
-  const edges = lines.flatMap((l) => leaderLine(l)?.page.rect.x1 ?? []).sort((a, b) => a - b);
+function pageEdge(entries: ReadonlyArray<Entry | null>): number | null {
+  const edges = entries.flatMap((e) => e?.page.rect.x1 ?? []).sort((a, b) => a - b);
   return edges.length ? edges[Math.floor(edges.length / 2)]! : null;
 }
 
@@ -96,7 +96,9 @@ export function contentsTables(words: readonly Word[]): Grid[] {
     pending = [];
   };
   const lines = linesOf(words);
-  const edge = pageEdge(lines);
+  // Full leaders first; once their page numbers show the edge, short leaders there count too.
+  const leaders = lines.map((l) => leaderLine(l));
+  const edge = pageEdge(leaders);
   const bottom = (row: Entry): number => Math.max(...row.all.map((w) => w.rect.y1));
   /** Rows of leaderless entries: they belong to the listing only as close to it as its own rows. */
   const bareRows = new Set<Entry>();
@@ -104,8 +106,8 @@ export function contentsTables(words: readonly Word[]): Grid[] {
   // running header over the listing's next page) is not the listing's.
   // (A leaderless entry opening the listing is followed by its sections at the listing's leading.)
   const apart = (row: Entry | undefined, line: TextLine): boolean => !!row && line.rect.y0 - bottom(row) >= (rows.length === 1 ? 1.5 : 3) * line.fontSize;
-  for (const line of lines) {
-    const entry = leaderLine(line, edge);
+  for (const [i, line] of lines.entries()) {
+    const entry = leaders[i] ?? (edge === null ? null : leaderLine(line, edge));
     if (entry) {
       const last = rows.at(-1);
       if (last && bareRows.has(last) && apart(last, line)) {
